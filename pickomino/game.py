@@ -1,0 +1,360 @@
+"""The table and its transitions.
+
+A `Table` is immutable. Every move is a method that checks the rules, then returns a new table and
+the events that explain it; a move the rules forbid raises `IllegalMove` before anything is built,
+so the table a caller holds is never half-changed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pickomino.events import (
+    Event,
+    FailReason,
+    GameOver,
+    Kept,
+    NothingFlipped,
+    Rolled,
+    TakeReason,
+    TileFlipped,
+    TileReturned,
+    TileSpared,
+    TookTile,
+    TurnFailed,
+    TurnPassed,
+)
+from pickomino.rules import STANDARD, Rules
+
+
+class IllegalMove(ValueError):  # noqa: N818 - the name says what the caller catches
+    """A move the rules forbid.
+
+    `code` names the broken rule and `params` its numbers, so the app can say it in the reader's
+    language; the message is the English sentence the command line prints.
+    """
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class TakeOption:
+    """A tile the current total may take, where it lies (`source` None: the middle) and why."""
+
+    tile: int
+    source: int | None
+    reason: TakeReason
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the end of a turn can reach: the face-up middle and the opponents' top tiles.
+
+    The odds module asks the board which totals take which tiles, the engine asks it when a player
+    stops; one function answers both, so the odds can never disagree with the rules.
+    """
+
+    rules: Rules
+    middle: tuple[int, ...]
+    steal_targets: tuple[tuple[int, int], ...]
+    own_top: int | None
+
+    def options(self, total: int, has_worm: bool) -> tuple[TakeOption, ...]:
+        """Every tile that stopping on `total` may take, middle first, highest first."""
+        if not has_worm:
+            return ()
+        lower = sorted((tile for tile in self.middle if tile <= total), reverse=True)
+        if not self.rules.any_lower_tile:
+            lower = lower[:1]
+        found = [
+            TakeOption(tile, None, "exact" if tile == total else self._lower_reason())
+            for tile in lower
+        ]
+        if self.rules.stealing:
+            found += [TakeOption(top, seat, "steal") for seat, top in self.steal_targets if top == total]
+        return tuple(found)
+
+    def _lower_reason(self) -> TakeReason:
+        return "lower_choice" if self.rules.any_lower_tile else "next_lower"
+
+
+Phase = Literal["roll", "keep", "decide", "take", "over"]
+"""Where a turn stands: dice to roll (turn start), a roll waiting for a keep, a choice between
+rolling on and stopping, all dice kept with a tile to take, or the game over."""
+
+
+@dataclass(frozen=True)
+class Table:
+    """The whole game at one moment.
+
+    Attributes:
+        rules: the rule set in force.
+        players: number of seats; seat `current` plays, and the dice pass to `current + 1`.
+        middle: face-up tiles in the middle, ascending.
+        face_down: tiles turned face down, out of the game, ascending.
+        stacks: each seat's tiles, bottom first, top last.
+        current: the seat whose turn it is.
+        kept: the dice set aside this turn, as faces, in the order they were kept.
+        rolled: the faces showing on the dice in hand while a roll waits for a keep, else None.
+    """
+
+    rules: Rules
+    players: int
+    middle: tuple[int, ...]
+    face_down: tuple[int, ...] = ()
+    stacks: tuple[tuple[int, ...], ...] = field(default=())
+    current: int = 0
+    kept: tuple[str, ...] = ()
+    rolled: tuple[str, ...] | None = None
+
+    @classmethod
+    def new(cls, players: int, rules: Rules = STANDARD) -> Table:
+        """A fresh game: every tile face up in the middle, empty stacks, seat 0 to play."""
+        if not rules.min_players <= players <= rules.max_players:
+            raise IllegalMove(
+                "player_count",
+                f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+                f"not {players}",
+                players=players,
+            )
+        return cls(rules, players, rules.tiles, (), ((),) * players)
+
+    # ----- reading the table -------------------------------------------------------------------
+
+    @property
+    def in_hand(self) -> int:
+        """Dice not yet kept this turn."""
+        return self.rules.dice - len(self.kept)
+
+    @property
+    def total(self) -> int:
+        """Points of the dice kept this turn."""
+        return self.rules.total(self.kept)
+
+    @property
+    def has_worm(self) -> bool:
+        """Whether a worm is kept, without which no tile can be taken."""
+        return self.rules.has_worm(self.kept)
+
+    @property
+    def over(self) -> bool:
+        """The game ends when no face-up tile is left in the middle."""
+        return not self.middle
+
+    @property
+    def phase(self) -> Phase:
+        """Which kind of move the table waits for."""
+        if self.over:
+            return "over"
+        if self.rolled is not None:
+            return "keep"
+        if not self.kept:
+            return "roll"
+        return "take" if self.in_hand == 0 else "decide"
+
+    def top(self, seat: int) -> int | None:
+        """The top tile of `seat`'s stack, the only one that can be stolen or lost."""
+        stack = self.stacks[seat]
+        return stack[-1] if stack else None
+
+    def board(self) -> Board:
+        """The targets of the current player's turn."""
+        targets = tuple(
+            (seat, top)
+            for seat in range(self.players)
+            if seat != self.current and (top := self.top(seat)) is not None
+        )
+        return Board(self.rules, self.middle, targets, self.top(self.current))
+
+    def options(self) -> tuple[TakeOption, ...]:
+        """The tiles stopping now would take (empty: stopping fails the turn)."""
+        if self.phase not in ("decide", "take"):
+            return ()
+        return self.board().options(self.total, self.has_worm)
+
+    def keepable(self) -> tuple[str, ...]:
+        """Faces of the waiting roll not kept yet this turn, in die order."""
+        if self.rolled is None:
+            return ()
+        return tuple(f for f in self.rules.faces if f in self.rolled and f not in self.kept)
+
+    def scores(self) -> tuple[int, ...]:
+        """Worms held by each seat."""
+        return tuple(sum(self.rules.worms(tile) for tile in stack) for stack in self.stacks)
+
+    def winners(self) -> tuple[int, ...]:
+        """Seats in first place once the game is over (empty before).
+
+        Most worms wins; among equal worms the highest tile wins; seats tied with no tile at all
+        share first place, since nothing can separate them.
+        """
+        if not self.over:
+            return ()
+        scores = self.scores()
+        best = max(scores)
+        tied = [seat for seat in range(self.players) if scores[seat] == best]
+        holding = [seat for seat in tied if self.stacks[seat]]
+        if not holding:
+            return tuple(tied)
+        return (max(holding, key=lambda seat: max(self.stacks[seat])),)
+
+    # ----- moves -----------------------------------------------------------------------------
+
+    def roll(
+        self, faces: Sequence[str] | None = None, rng: random.Random | None = None
+    ) -> tuple[Table, tuple[Event, ...]]:
+        """Roll the dice in hand, showing `faces` (teacher mode, scenarios) or drawn from `rng`.
+
+        A roll with no face that is not kept yet fails the turn at once.
+        """
+        self._expect(("roll", "decide"), "roll")
+        if faces is None:
+            draw = rng or random.Random()
+            faces = tuple(draw.choice(self.rules.faces) for _ in range(self.in_hand))
+        shown = tuple(faces)
+        for face in shown:
+            if face not in self.rules.faces:
+                raise IllegalMove(
+                    "unknown_face", f"{face!r} is not a face of the {self.rules.name} dice", face=face
+                )
+        if len(shown) != self.in_hand:
+            raise IllegalMove(
+                "dice_count",
+                f"a roll shows the {self.in_hand} dice in hand, not {len(shown)}",
+                expected=self.in_hand,
+                got=len(shown),
+            )
+        rolled = replace(self, rolled=shown)
+        event = Rolled(self.current, shown, rolled.keepable())
+        if not event.new_faces:
+            return self._fail((event,), "bust")
+        return rolled, (event,)
+
+    def keep(self, face: str) -> tuple[Table, tuple[Event, ...]]:
+        """Set aside every die of the waiting roll that shows `face`.
+
+        Keeping the last dice with nothing to take fails the turn, since no choice is left.
+        """
+        self._expect(("keep",), "keep")
+        assert self.rolled is not None
+        if face in self.kept:
+            raise IllegalMove(
+                "face_already_kept", f"{face} is already kept this turn: keep a new face", face=face
+            )
+        if face not in self.rolled:
+            raise IllegalMove("face_not_rolled", f"no die of this roll shows {face}", face=face)
+        count = self.rolled.count(face)
+        after = replace(self, kept=self.kept + (face,) * count, rolled=None)
+        event = Kept(self.current, face, count, after.total, after.in_hand)
+        if after.in_hand == 0 and not after.options():
+            return after._fail((event,), after._stop_reason())
+        return after, (event,)
+
+    def take(self, tile: int) -> tuple[Table, tuple[Event, ...]]:
+        """Stop and take `tile`, which must be one of `options()`."""
+        self._expect(("decide", "take"), "take")
+        options = self.options()
+        chosen = next((option for option in options if option.tile == tile), None)
+        if chosen is None:
+            raise IllegalMove(
+                "tile_not_takeable",
+                self._why_not(tile, options),
+                tile=tile,
+                total=self.total,
+                options=tuple(option.tile for option in options),
+            )
+        stacks = list(self.stacks)
+        if chosen.source is None:
+            middle = tuple(t for t in self.middle if t != tile)
+        else:
+            middle = self.middle
+            stacks[chosen.source] = stacks[chosen.source][:-1]
+        stacks[self.current] = (*stacks[self.current], tile)
+        event = TookTile(self.current, tile, self.total, chosen.source, chosen.reason)
+        after = replace(self, middle=middle, stacks=tuple(stacks))
+        return after._pass_turn((event,))
+
+    def stop(self) -> tuple[Table, tuple[Event, ...]]:
+        """Stop without taking a tile, which fails the turn; allowed only when none can be taken."""
+        self._expect(("decide",), "stop")
+        options = self.options()
+        if options:
+            raise IllegalMove(
+                "tile_can_be_taken",
+                f"a total of {self.total} with a worm can take "
+                + ", ".join(str(option.tile) for option in options)
+                + ": take a tile instead of stopping empty-handed",
+                total=self.total,
+                options=tuple(option.tile for option in options),
+            )
+        return self._fail((), self._stop_reason())
+
+    # ----- helpers ---------------------------------------------------------------------------
+
+    def _expect(self, phases: tuple[Phase, ...], move: str) -> None:
+        phase = self.phase
+        if phase in phases:
+            return
+        messages = {
+            "over": "the game is over: no face-up tile is left in the middle",
+            "keep": "a roll is waiting: keep one face of it first",
+            "roll": "a turn starts with a roll: roll the dice first",
+            "take": "all dice are kept: take a tile",
+            "decide": "nothing waits to be kept: roll the dice first",
+        }
+        if move == "roll" and phase == "take":
+            message = "no dice are left in hand: take a tile"
+        else:
+            message = messages[phase]
+        raise IllegalMove(f"not_now_{phase}", f"cannot {move} now: {message}", move=move)
+
+    def _stop_reason(self) -> FailReason:
+        return "no_tile" if self.has_worm else "no_worm"
+
+    def _why_not(self, tile: int, options: tuple[TakeOption, ...]) -> str:
+        if not self.has_worm:
+            return f"no worm is kept, so no tile can be taken (total {self.total})"
+        if not options:
+            return f"no tile can be taken with a total of {self.total}"
+        allowed = ", ".join(str(option.tile) for option in options)
+        if tile == self.top(self.current):
+            return f"{tile} is your own top tile; with {self.total} you may take {allowed}"
+        return f"{tile} cannot be taken with a total of {self.total}; you may take {allowed}"
+
+    def _fail(
+        self, before: tuple[Event, ...], reason: FailReason
+    ) -> tuple[Table, tuple[Event, ...]]:
+        """Apply a failed turn: return the top tile, turn the highest face down, pass the dice."""
+        events: list[Event] = [*before, TurnFailed(self.current, reason, self.total, self.has_worm)]
+        stacks = list(self.stacks)
+        middle = self.middle
+        returned = self.top(self.current)
+        if returned is not None:
+            stacks[self.current] = stacks[self.current][:-1]
+            middle = tuple(sorted((*middle, returned)))
+            events.append(TileReturned(self.current, returned))
+        face_down = self.face_down
+        highest = middle[-1]
+        if returned is None and not self.rules.flip_without_return:
+            events.append(NothingFlipped(self.current))
+        elif returned == highest and self.rules.spare_returned_highest:
+            events.append(TileSpared(highest))
+        else:
+            middle = middle[:-1]
+            face_down = tuple(sorted((*face_down, highest)))
+            events.append(TileFlipped(highest))
+        after = replace(self, middle=middle, face_down=face_down, stacks=tuple(stacks))
+        return after._pass_turn(tuple(events))
+
+    def _pass_turn(self, before: tuple[Event, ...]) -> tuple[Table, tuple[Event, ...]]:
+        following = (self.current + 1) % self.players
+        after = replace(self, current=following, kept=(), rolled=None)
+        if after.over:
+            return after, (*before, GameOver(after.scores(), after.winners()))
+        return after, (*before, TurnPassed(following))
