@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 TakeReason = Literal["exact", "next_lower", "lower_choice", "steal"]
-"""Why a tile could be taken: the exact total, the next lower face-up tile because the exact one is
-not in the middle, any lower tile (Junior overshoot), or an opponent's top tile with the exact total."""
+"""Why a tile could be taken: the exact total; the next lower face-up tile, because the exact one
+is not in the middle; any lower tile (Junior overshoot); an opponent's top tile, exact total."""
 
 FailReason = Literal["bust", "no_worm", "no_tile"]
 """Why a turn failed: a roll with no new face, stopping without a worm, or no tile for the total."""
@@ -60,7 +60,7 @@ class TurnFailed:
 
 @dataclass(frozen=True)
 class TileReturned:
-    """After a failed turn, `tile` went from the top of `player`'s stack back face up to the middle."""
+    """After a failed turn, `tile` went from the top of `player`'s stack back to the middle."""
 
     player: int
     tile: int

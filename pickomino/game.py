@@ -30,7 +30,7 @@ from pickomino.events import (
 from pickomino.rules import STANDARD, Rules
 
 
-class IllegalMove(ValueError):  # noqa: N818 - the name says what the caller catches
+class IllegalMove(ValueError):
     """A move the rules forbid.
 
     `code` names the broken rule and `params` its numbers, so the app can say it in the reader's
@@ -77,7 +77,9 @@ class Board:
             for tile in lower
         ]
         if self.rules.stealing:
-            found += [TakeOption(top, seat, "steal") for seat, top in self.steal_targets if top == total]
+            found += [
+                TakeOption(top, seat, "steal") for seat, top in self.steal_targets if top == total
+            ]
         return tuple(found)
 
     def _lower_reason(self) -> TakeReason:
@@ -221,7 +223,9 @@ class Table:
         for face in shown:
             if face not in self.rules.faces:
                 raise IllegalMove(
-                    "unknown_face", f"{face!r} is not a face of the {self.rules.name} dice", face=face
+                    "unknown_face",
+                    f"{face!r} is not a face of the {self.rules.name} dice",
+                    face=face,
                 )
         if len(shown) != self.in_hand:
             raise IllegalMove(
@@ -282,7 +286,7 @@ class Table:
 
     def stop(self) -> tuple[Table, tuple[Event, ...]]:
         """Stop without taking a tile, which fails the turn; allowed only when none can be taken."""
-        self._expect(("decide",), "stop")
+        self._expect(("decide", "take"), "stop")
         options = self.options()
         if options:
             raise IllegalMove(

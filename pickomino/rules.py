@@ -6,7 +6,7 @@ module read these fields and nothing else, so a new house rule is a new preset h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 WORM: Final = "W"
@@ -29,8 +29,8 @@ class Rules:
         stealing: whether an opponent's top tile may be taken with an exact total.
         any_lower_tile: after an overshoot, any lower face-up tile may be chosen (Junior), instead
             of only the exact tile or else the next lower face-up one.
-        spare_returned_highest: after a failed turn, the highest tile is not turned face down when it
-            is the tile just put back (the standard rule); `False` flips it all the same.
+        spare_returned_highest: after a failed turn, the highest tile is not turned face down when
+            it is the tile just put back (the standard rule); `False` flips it all the same.
         flip_without_return: after a failed turn by a player with no tile, the highest tile is still
             turned face down (the standard rule); `False` leaves the middle as it is.
     """
@@ -100,19 +100,18 @@ STANDARD: Final = Rules(
 )
 """The rules of the seed texts 000-002: 8 dice, tiles 21-36 with 1-4 worms."""
 
-SHORT: Final = Rules(
-    **{**STANDARD.__dict__, "name": "short", "spare_returned_highest": False},
-)
+SHORT: Final = replace(STANDARD, name="short", spare_returned_highest=False)
 """A quicker game: the highest tile is turned face down after every failed turn, even when it is the
 tile just put back (how the summary 003 and the Junior text 004 read the rule)."""
 
-NO_STEAL: Final = Rules(**{**STANDARD.__dict__, "name": "no-steal", "stealing": False})
+NO_STEAL: Final = replace(STANDARD, name="no-steal", stealing=False)
 """No stealing: tiles come only from the middle, the friendlier game the Junior text suggests."""
 
-RULEBOOK_EMPTY_STACK: Final = Rules(
-    **{**STANDARD.__dict__, "name": "rulebook-empty-stack", "flip_without_return": False},
+RULEBOOK_EMPTY_STACK: Final = replace(
+    STANDARD, name="rulebook-empty-stack", flip_without_return=False
 )
-"""A failed turn with no tile to put back turns nothing face down, as the boxed rulebook can be read."""
+"""A failed turn with no tile to put back turns nothing face down (one reading of the boxed
+rulebook)."""
 
 _JUNIOR_TILES: Final = range(13, 25)
 

@@ -1,0 +1,68 @@
+"""Command line: `python -m pickomino replay FILE|-` and the other subcommands.
+
+Every subcommand reads a scenario the same way and fails the same way (exit 2, nothing on stdout,
+one line on stderr), so scripts can tell a bad table from a good answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pickomino.game import Table
+from pickomino.scenario import Scenario, ScenarioError, dump, loads
+
+EXIT_INVALID = 2
+
+
+def read_scenario(source: str) -> Scenario:
+    """Parse the scenario in file `source`, or standard input for `-`."""
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as handle:
+                text = handle.read()
+    except OSError as error:
+        raise ScenarioError(f"cannot read {source}: {error.strerror}") from None
+    return loads(text)
+
+
+def replayed(source: str) -> Table:
+    """The table reached by replaying the scenario in `source`."""
+    table, _ = read_scenario(source).replay()
+    return table
+
+
+def _replay(args: argparse.Namespace) -> dict[str, Any]:
+    return dump(replayed(args.file))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser; each subcommand sets `run` to a function returning a JSON object."""
+    parser = argparse.ArgumentParser(prog="python -m pickomino", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay = commands.add_parser("replay", help="replay a scenario and print the table as JSON")
+    replay.add_argument("file", help="scenario JSON file, or - for standard input")
+    replay.set_defaults(run=_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; print its JSON on success, one line on stderr and exit 2 on bad input."""
+    args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], dict[str, Any]] = args.run
+    try:
+        result = run(args)
+    except ScenarioError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

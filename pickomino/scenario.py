@@ -1,0 +1,233 @@
+"""The scenario format: one JSON object that describes a table and, optionally, moves to replay.
+
+The same format feeds the engine tests, the FAQ demos, teachers' links and the command line, so a
+situation written once can be tested, shown and shared. Parsing is strict: every problem is
+reported with the key or the action that causes it, since a teacher typing a table by hand needs to
+know exactly what to fix.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pickomino.events import Event
+from pickomino.game import IllegalMove, Table
+from pickomino.rules import Rules, preset
+
+TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
+KEYS = (*TABLE_KEYS, "actions")
+
+
+class ScenarioError(ValueError):
+    """A scenario that cannot be read or replayed; the message names the key or action at fault."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One replayable action: `kind` is roll, keep, take or stop."""
+
+    kind: str
+    faces: tuple[str, ...] = ()
+    face: str = ""
+    tile: int = 0
+
+    def apply(self, table: Table) -> tuple[Table, tuple[Event, ...]]:
+        """Play this move on `table` through the engine (which raises IllegalMove if it may not)."""
+        if self.kind == "roll":
+            return table.roll(self.faces)
+        if self.kind == "keep":
+            return table.keep(self.face)
+        if self.kind == "take":
+            return table.take(self.tile)
+        return table.stop()
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A parsed scenario: the starting table and the moves to replay on it."""
+
+    table: Table
+    moves: tuple[Move, ...]
+
+    def replay(self) -> tuple[Table, tuple[Event, ...]]:
+        """The table after every move, and all events in order; errors name the move's index."""
+        table = self.table
+        events: list[Event] = []
+        for index, move in enumerate(self.moves):
+            try:
+                table, new = move.apply(table)
+            except IllegalMove as error:
+                raise ScenarioError(f"action {index} ({move.kind}): {error}") from error
+            events.extend(new)
+        return table, tuple(events)
+
+
+def _int(value: object, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ScenarioError(f"key {key!r}: expected a whole number, got {json.dumps(value)}")
+    return value
+
+
+def _list(value: object, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScenarioError(f"key {key!r}: expected a list, got {json.dumps(value)}")
+    return value
+
+
+def _faces(rules: Rules, value: object, key: str) -> tuple[str, ...]:
+    try:
+        return tuple(rules.parse_face(raw) for raw in _list(value, key))
+    except ValueError as error:
+        raise ScenarioError(f"key {key!r}: {error}") from None
+
+
+def _tiles(rules: Rules, value: object, key: str) -> list[int]:
+    tiles = [_int(raw, key) for raw in _list(value, key)]
+    for tile in tiles:
+        if tile not in rules.tiles:
+            raise ScenarioError(
+                f"key {key!r}: {tile} is not a tile of the {rules.name} rules "
+                f"({rules.tiles[0]}-{rules.tiles[-1]})"
+            )
+    return tiles
+
+
+def _table(data: Mapping[str, Any]) -> Table:
+    """Build and check the starting table; every impossible board is refused with its reason."""
+    try:
+        rules = preset(data.get("rules", "standard"))
+    except ValueError as error:
+        raise ScenarioError(f"key 'rules': {error}") from None
+    if "players" not in data:
+        raise ScenarioError("key 'players' is missing: say how many play (2-7)")
+    players = _int(data["players"], "players")
+    if not rules.min_players <= players <= rules.max_players:
+        raise ScenarioError(
+            f"key 'players': {rules.name} is played by {rules.min_players} to "
+            f"{rules.max_players} players, not {players}"
+        )
+    stacks_raw = _list(data.get("stacks", [[] for _ in range(players)]), "stacks")
+    if len(stacks_raw) != players:
+        raise ScenarioError(f"key 'stacks': expected {players} lists (one per player)")
+    stacks = tuple(tuple(_tiles(rules, stack, "stacks")) for stack in stacks_raw)
+    face_down = _tiles(rules, data.get("face_down", []), "face_down")
+    placed = [*face_down, *(tile for stack in stacks for tile in stack)]
+    if "middle" in data:
+        middle = _tiles(rules, data["middle"], "middle")
+    else:
+        middle = [tile for tile in rules.tiles if tile not in placed]
+    seen = [*middle, *placed]
+    for tile in rules.tiles:
+        if seen.count(tile) != 1:
+            where = "is missing from" if tile not in seen else "appears more than once in"
+            raise ScenarioError(
+                f"keys 'middle', 'face_down', 'stacks': tile {tile} {where} them "
+                "(every tile must be in exactly one place)"
+            )
+    current = _int(data.get("current", 0), "current")
+    if not 0 <= current < players:
+        raise ScenarioError(f"key 'current': {current} is not a seat from 0 to {players - 1}")
+    kept = _faces(rules, data.get("kept", []), "kept")
+    if len(kept) > rules.dice:
+        raise ScenarioError(f"key 'kept': {len(kept)} dice kept but the game has {rules.dice}")
+    table = Table(rules, players, tuple(sorted(middle)), tuple(sorted(face_down)), stacks, current)
+    if (kept or data.get("rolled") is not None) and table.over:
+        raise ScenarioError(
+            "keys 'kept', 'rolled': the game is over (no face-up tile in the middle)"
+        )
+    table = replace(table, kept=_group(kept))
+    if data.get("rolled") is not None:
+        rolled = _faces(rules, data["rolled"], "rolled")
+        if len(rolled) != table.in_hand:
+            raise ScenarioError(
+                f"key 'rolled': {len(rolled)} faces given but {table.in_hand} dice are in hand"
+            )
+        table = replace(table, rolled=rolled)
+        if not table.keepable():
+            raise ScenarioError(
+                "key 'rolled': every face of this roll is already kept, so the turn has failed"
+            )
+    return table
+
+
+def _group(kept: tuple[str, ...]) -> tuple[str, ...]:
+    """Kept dice grouped by face in first-seen order, since a face is always kept all at once."""
+    order = list(dict.fromkeys(kept))
+    return tuple(face for face in order for _ in range(kept.count(face)))
+
+
+def _move(rules: Rules, index: int, raw: object) -> Move:
+    where = f"action {index}"
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise ScenarioError(
+            f'{where}: expected one of {{"roll": [...]}}, {{"keep": face}}, '
+            f'{{"take": tile}}, {{"stop": true}}; got {json.dumps(raw)}'
+        )
+    ((kind, value),) = raw.items()
+    try:
+        if kind == "roll":
+            return Move("roll", faces=_faces(rules, value, "roll"))
+        if kind == "keep":
+            return Move("keep", face=rules.parse_face(value))
+        if kind == "take":
+            return Move("take", tile=_int(value, "take"))
+        if kind == "stop" and value is True:
+            return Move("stop")
+    except ValueError as error:
+        raise ScenarioError(f"{where} ({kind}): {error}") from None
+    raise ScenarioError(f"{where}: unknown action {json.dumps(raw)}")
+
+
+def parse(data: object) -> Scenario:
+    """Read a decoded JSON value as a scenario, or raise ScenarioError naming what is wrong."""
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is one JSON object (with at least the key 'players')")
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        raise ScenarioError(f"key {unknown[0]!r} is unknown (known keys: {', '.join(KEYS)})")
+    table = _table(data)
+    actions = _list(data.get("actions", []), "actions")
+    moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
+    return Scenario(table, moves)
+
+
+def loads(text: str) -> Scenario:
+    """Parse scenario JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioError(f"not valid JSON: {error}") from None
+    return parse(data)
+
+
+def face_json(face: str) -> int | str:
+    """A face as the format writes it: digits as numbers, the worm as "W"."""
+    return int(face) if face.isdigit() else face
+
+
+def dump(table: Table) -> dict[str, Any]:
+    """The table in the scenario format, plus its scores, whether it is over and who won."""
+    out: dict[str, Any] = {
+        "rules": table.rules.name,
+        "players": table.players,
+        "middle": list(table.middle),
+        "face_down": list(table.face_down),
+        "stacks": [list(stack) for stack in table.stacks],
+        "current": table.current,
+        "kept": [face_json(face) for face in table.kept],
+    }
+    if table.rolled is not None:
+        out["rolled"] = [face_json(face) for face in table.rolled]
+    out["scores"] = list(table.scores())
+    out["over"] = table.over
+    out["winners"] = list(table.winners())
+    return out
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """Only the keys that describe the table, so the result can be parsed back as a scenario."""
+    full = dump(table)
+    return {key: full[key] for key in TABLE_KEYS if key in full}
