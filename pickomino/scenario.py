@@ -169,11 +169,15 @@ def _move(rules: Rules, index: int, raw: object) -> Move:
     ((kind, value),) = raw.items()
     try:
         if kind == "roll":
-            return Move("roll", faces=_faces(rules, value, "roll"))
+            if not isinstance(value, list):
+                raise ValueError(f"expected a list of faces, got {json.dumps(value)}")
+            return Move("roll", faces=tuple(rules.parse_face(raw) for raw in value))
         if kind == "keep":
             return Move("keep", face=rules.parse_face(value))
         if kind == "take":
-            return Move("take", tile=_int(value, "take"))
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"expected a tile number, got {json.dumps(value)}")
+            return Move("take", tile=value)
         if kind == "stop" and value is True:
             return Move("stop")
     except ValueError as error:

@@ -1,0 +1,204 @@
+"""The scenario format and `python -m pickomino replay`: round trips, replays, bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pickomino.__main__ import main
+from pickomino.scenario import ScenarioError, dump, loads, parse, table_json
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "content" / "scenarios").glob("*.json"))
+
+
+def run(data: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """Run `replay -` on `data` (a JSON value, or raw text) and return exit code, stdout, stderr."""
+    text = data if isinstance(data, str) else json.dumps(data)
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(text))
+    code = main(["replay", "-"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ----- every shipped scenario replays --------------------------------------------------------
+
+
+def test_scenarios_are_shipped() -> None:
+    assert len(SCENARIOS) >= 5
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_scenario_replays_and_round_trips(path: Path) -> None:
+    final, _ = loads(path.read_text(encoding="utf-8")).replay()
+    again = parse(table_json(final)).table
+    assert again == final
+
+
+EXPECTED = {
+    "rule-next-lower-own-top": {"stacks": [[23, 21], []], "current": 1},
+    "rule-next-lower-gap": {"stacks": [[28], []], "face_down": [29, 30, 31]},
+    "rule-returned-highest-stays": {"middle": list(range(21, 31)), "stacks": [[], [], []]},
+    "rule-steal-exact": {"stacks": [[], [26], [30]], "scores": [0, 2, 3]},
+    "rule-no-worm-no-tile": {"stacks": [[], []], "face_down": [36], "current": 0},
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_rule_scenarios_reach_the_rulebook_outcome(name: str) -> None:
+    final, _ = loads((ROOT / "content" / "scenarios" / f"{name}.json").read_text()).replay()
+    out = dump(final)
+    for key, value in EXPECTED[name].items():
+        assert out[key] == value, key
+
+
+# ----- the command line ----------------------------------------------------------------------
+
+
+def test_replay_prints_the_table_with_scores(capsys, monkeypatch) -> None:
+    code, out, err = run(
+        {
+            "players": 2,
+            "actions": [
+                {"roll": ["W", "W", 5, 5, 5, 4, 4, 1]},
+                {"keep": 5},
+                {"roll": ["W", "W", 3, 2, 1]},
+                {"keep": "W"},
+                {"take": 25},
+            ],
+        },
+        capsys,
+        monkeypatch,
+    )
+    assert (code, err) == (0, "")
+    result = json.loads(out)
+    assert result["stacks"] == [[25], []]
+    assert result["scores"] == [2, 0]
+    assert result["current"] == 1
+    assert result["over"] is False
+    assert result["winners"] == []
+    assert "rolled" not in result
+    assert set(result) == {
+        "rules", "players", "middle", "face_down", "stacks", "current", "kept",
+        "scores", "over", "winners",
+    }  # fmt: skip
+
+
+def test_replay_reports_a_waiting_roll(capsys, monkeypatch) -> None:
+    code, out, _ = run(
+        {"players": 3, "kept": ["W", "W"], "actions": [{"roll": [1, 1, 2, 3, 4, "W"]}]},
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0
+    result = json.loads(out)
+    assert result["kept"] == ["W", "W"]
+    assert result["rolled"] == [1, 1, 2, 3, 4, "W"]
+
+
+def test_replay_ends_a_game_and_names_the_winner(capsys, monkeypatch) -> None:
+    code, out, _ = run(
+        {
+            "players": 2,
+            "middle": [23],
+            "face_down": [t for t in range(21, 37) if t not in (23, 30)],
+            "stacks": [[30], []],
+            "current": 1,
+            "kept": ["W", "W", "W", 4, 4],
+            "actions": [{"take": 23}],
+        },
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0
+    result = json.loads(out)
+    assert result["over"] is True
+    assert result["winners"] == [0]
+
+
+def test_replay_reads_a_file(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps({"players": 4}))
+    done = subprocess.run(
+        [sys.executable, "-m", "pickomino", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["stacks"] == [[], [], [], []]
+
+
+BAD = [
+    ("not json", "[1, 2", "not valid JSON"),
+    ("not an object", [1, 2], "one JSON object"),
+    ("missing players", {}, "'players' is missing"),
+    ("players not a number", {"players": "two"}, "key 'players': expected a whole number"),
+    ("too many players", {"players": 8}, "key 'players'"),
+    ("too few players", {"players": 1}, "not 1"),
+    ("unknown key", {"players": 2, "tiles": []}, "key 'tiles' is unknown"),
+    ("unknown rules", {"players": 2, "rules": "chess"}, "unknown rules preset 'chess'"),
+    ("tile twice", {"players": 2, "face_down": [21], "middle": list(range(21, 37))}, "tile 21"),
+    ("tile missing", {"players": 2, "middle": [21, 22]}, "tile 23 is missing"),
+    ("not a tile", {"players": 2, "face_down": [40]}, "40 is not a tile"),
+    ("stacks count", {"players": 3, "stacks": [[], []]}, "expected 3 lists"),
+    ("stacks not list", {"players": 2, "stacks": 5}, "key 'stacks': expected a list"),
+    ("current out", {"players": 2, "current": 2}, "key 'current': 2 is not a seat"),
+    ("bad face", {"players": 2, "kept": [6]}, "key 'kept': 6 is not a face"),
+    ("too many kept", {"players": 2, "kept": [1] * 9}, "9 dice kept"),
+    ("rolled count", {"players": 2, "kept": ["W"], "rolled": [1, 2]}, "7 dice are in hand"),
+    ("rolled busts", {"players": 2, "kept": ["W"], "rolled": ["W"] * 7}, "already kept"),
+    ("over with kept", {"players": 2, "face_down": list(range(21, 37)), "kept": [1]}, "over"),
+    ("actions not list", {"players": 2, "actions": {}}, "key 'actions': expected a list"),
+    ("action shape", {"players": 2, "actions": [{"roll": [1], "keep": 1}]}, "action 0: expected"),
+    ("unknown action", {"players": 2, "actions": [{"jump": 1}]}, "unknown action"),
+    ("stop false", {"players": 2, "actions": [{"stop": False}]}, "unknown action"),
+    ("bad roll face", {"players": 2, "actions": [{"roll": [7] * 8}]}, "action 0 (roll): 7"),
+    ("short roll", {"players": 2, "actions": [{"roll": [1]}]}, "action 0 (roll): a roll shows"),
+    (
+        "keep unrolled",
+        {"players": 2, "actions": [{"roll": [1] * 8}, {"keep": 2}]},
+        "action 1 (keep): no die of this roll shows 2",
+    ),
+    (
+        "take untakeable",
+        {"players": 2, "kept": ["W", "W", "W", 5, 5], "actions": [{"take": 30}]},
+        "action 0 (take): 30 cannot be taken with a total of 25",
+    ),
+    (
+        "stop with a tile",
+        {"players": 2, "kept": ["W", "W", "W", 5, 5], "actions": [{"stop": True}]},
+        "action 0 (stop): a total of 25",
+    ),
+    (
+        "take before roll",
+        {"players": 2, "actions": [{"take": 21}]},
+        "action 0 (take): cannot take now",
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "data", "message"), BAD, ids=[b[0] for b in BAD])
+def test_invalid_input_exits_2_with_one_line(case, data, message, capsys, monkeypatch) -> None:
+    code, out, err = run(data, capsys, monkeypatch)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert message in err
+
+
+def test_missing_file_exits_2(capsys) -> None:
+    code = main(["replay", "/nonexistent/scenario.json"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert "cannot read /nonexistent/scenario.json" in err
+
+
+def test_parse_error_is_a_value_error() -> None:
+    with pytest.raises(ScenarioError):
+        parse({"players": 2, "kept": ["X"]})
