@@ -1,7 +1,11 @@
-"""Entrypoint of the Streamlit app (placeholder until the Learn pages land)."""
+"""Entrypoint of the Streamlit app: page config, language, sidebar, then the chosen page."""
 
 import streamlit as st
 
-st.set_page_config(page_title="Pickomino", page_icon="🎲")
-st.title("Pickomino")
-st.write("The rules engine is here; the Learn pages, the sandbox and the odds explorer are coming.")
+from pickomino.ui.frame import navigation, settle_language, sidebar
+
+st.set_page_config(page_title="Pickomino", page_icon="🎲", layout="centered")
+lang = settle_language()
+page = navigation(lang)
+sidebar(lang)
+page.run()

@@ -1,0 +1,77 @@
+"""A failed turn: what goes back to the middle and what is turned face down, exception included."""
+
+import streamlit as st
+
+from pickomino.i18n import prose, t
+from pickomino.rules import PRESETS
+from pickomino.ui import show
+from pickomino.ui.examples import ExampleError, board_table, bust
+from pickomino.ui.frame import current_lang
+
+lang = current_lang()
+st.title(t("page.failed.title", lang))
+st.markdown(prose("failed", "intro", lang))
+
+VARIANTS = ("standard", "short", "rulebook-empty-stack")
+ALL_TILES = PRESETS["standard"].tiles
+EXAMPLES = {
+    "plain": (28, tuple(tile for tile in ALL_TILES if tile != 28)),
+    "exception": (36, tuple(tile for tile in ALL_TILES if tile != 36)),
+    "empty": (None, ALL_TILES),
+}
+
+
+def _load(example: str) -> None:
+    """Put a ready-made board in the widgets (a callback, so it runs before they are drawn)."""
+    top, middle = EXAMPLES[example]
+    st.session_state["fail_top"] = top
+    st.session_state["fail_middle"] = list(middle)
+
+
+st.caption(t("failed.examples", lang))
+buttons = st.columns(3)
+for column, example in zip(buttons, EXAMPLES, strict=True):
+    column.button(
+        t(f"failed.example_{example}", lang),
+        key=f"fail_example_{example}",
+        on_click=_load,
+        args=(example,),
+        width="stretch",
+    )
+
+variant = st.radio(
+    t("failed.rules", lang),
+    VARIANTS,
+    format_func=lambda name: t(f"variants.{name}.title", lang),
+    key="fail_rules",
+    horizontal=True,
+)
+rules = PRESETS[variant]
+choices = (None, *rules.tiles)
+top = st.selectbox(
+    t("failed.top", lang),
+    choices,
+    index=choices.index(28),
+    format_func=lambda tile: t("taking.no_tile", lang) if tile is None else str(tile),
+    key="fail_top",
+)
+middle = st.multiselect(
+    t("failed.middle", lang),
+    rules.tiles,
+    default=EXAMPLES["plain"][1],
+    key="fail_middle",
+)
+
+try:
+    table = board_table(rules, middle, [None], top)
+except ExampleError as error:
+    st.warning(t(f"errors.{error.code}", lang, **error.params))
+    st.stop()
+
+after, events = bust(table)
+st.subheader(t("failed.before", lang))
+show.situation(table, lang, show_kept=False)
+st.subheader(t("failed.after", lang))
+show.tell(events, lang, passing=False)
+show.situation(after, lang, marks=show.marks_from(events, lang), show_kept=False)
+st.markdown(prose("failed", "rules", lang))

@@ -1,0 +1,24 @@
+"""Tips: each tip of the rule texts, with the exact numbers of the odds module behind it."""
+
+import streamlit as st
+
+from pickomino.i18n import number, percent, prose, t
+from pickomino.ui.frame import current_lang
+from pickomino.ui.tips import TIPS, tip_figures
+
+lang = current_lang()
+st.title(t("page.tips.title", lang))
+st.markdown(prose("tips", "intro", lang))
+
+for tip in TIPS:
+    st.header(t(f"tips.{tip}", lang))
+    st.markdown(prose("tips", tip, lang))
+    figures = tip_figures(tip)
+    if figures is None:
+        st.caption(t("tips.no_figures", lang))
+        continue
+    shown = {
+        name: number(value, lang, 2) if name in ("take", "roll", "many") else percent(value, lang)
+        for name, value in figures.items()
+    }
+    st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")

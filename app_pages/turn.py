@@ -1,0 +1,51 @@
+"""A turn, step by step, each rule next to a turn the engine plays."""
+
+import streamlit as st
+
+from pickomino.i18n import join_list, prose, t
+from pickomino.ui import show
+from pickomino.ui.examples import walk
+from pickomino.ui.frame import current_lang
+from pickomino.ui.narrate import face_name
+
+lang = current_lang()
+st.title(t("page.turn.title", lang))
+st.markdown(prose("turn", "overview", lang))
+
+st.header(t("turn.walkthrough", lang))
+start, steps = walk("turn-walkthrough")
+table = start
+for number, step in enumerate(steps, start=1):
+    if step.move.kind == "roll":
+        st.markdown(prose("turn", f"step_{number}", lang))
+        show.roll(step.move.faces, table.kept, lang)
+        may = [face_name(face, lang) for face in step.table.keepable()]
+        st.caption(t("turn.may_keep", lang, faces=join_list(may, lang)))
+    else:
+        st.markdown(prose("turn", f"step_{number}", lang))
+    show.tell(step.events, lang)
+    if step.move.kind == "keep":
+        show.kept(step.table, lang)
+    table = step.table
+show.stacks(table, lang, marks=show.marks_from(steps[-1].events, lang))
+
+st.header(t("turn.bust", lang))
+st.markdown(prose("turn", "bust", lang))
+start, steps = walk("turn-bust")
+show.kept(start, lang)
+show.roll(steps[0].move.faces, start.kept, lang)
+show.tell(steps[0].events, lang)
+show.situation(steps[0].table, lang, marks=show.marks_from(steps[0].events, lang), show_kept=False)
+
+st.header(t("turn.stopping", lang))
+st.markdown(prose("turn", "stopping", lang))
+left, right = st.columns(2)
+for column, name in ((left, "turn-stop-worm"), (right, "turn-stop-no-worm")):
+    with column:
+        start, steps = walk(name)
+        st.subheader(t(f"turn.{name}", lang))
+        show.kept(start, lang)
+        show.tell(steps[0].events, lang)
+        marks = show.marks_from(steps[0].events, lang)
+        show.stacks(steps[0].table, lang, marks=marks)
+st.markdown(prose("turn", "after", lang))

@@ -1,0 +1,154 @@
+"""The app's words: UI strings and prose from `content/<lang>/`, and numbers in the reader's locale.
+
+Pure Python, so the content tests and the command line can read the same texts the app shows.
+Every lookup goes through `t`, which raises on an unknown key instead of showing it: a raw key on a
+page is a bug the tests must catch, never something a learner should see.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Final, Literal
+
+Lang = Literal["en", "fr", "nl"]
+
+LANGS: Final[tuple[Lang, ...]] = ("en", "fr", "nl")
+DEFAULT_LANG: Final[Lang] = "en"
+CONTENT_DIR: Final = Path(__file__).resolve().parent.parent / "content"
+
+NARROW_NBSP: Final = "\u202f"
+"""French typography puts a narrow no-break space before % and before : ; ? !"""
+
+_PART_MARK: Final = re.compile(r"^<!--\s*part:\s*([a-z0-9_]+)\s*-->\s*$", re.MULTILINE)
+
+
+def is_lang(value: object) -> bool:
+    """Whether `value` names one of the app's languages."""
+    return isinstance(value, str) and value in LANGS
+
+
+def lang_of_locale(locale: str | None) -> Lang | None:
+    """The app language matching a browser locale such as `fr-BE` or `nl`, if there is one."""
+    if not locale:
+        return None
+    primary = locale.replace("_", "-").split("-")[0].lower()
+    return primary if is_lang(primary) else None  # type: ignore[return-value]
+
+
+def settle_lang(from_url: object, remembered: object, locale: str | None) -> Lang:
+    """The language to show, from the first known value among the candidates.
+
+    The URL's `?lang=` wins, then the one already chosen in this session, then the browser's
+    locale, then English. Unknown values are skipped quietly.
+    """
+    for candidate in (from_url, remembered, lang_of_locale(locale)):
+        if is_lang(candidate):
+            return candidate  # type: ignore[return-value]
+    return DEFAULT_LANG
+
+
+def _flatten(table: dict[str, object], prefix: str = "") -> dict[str, str]:
+    flat: dict[str, str] = {}
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, dict):
+            flat.update(_flatten(value, key + "."))
+        elif isinstance(value, str):
+            flat[key] = value
+        else:
+            raise ValueError(f"content key {key!r} must hold text, not {type(value).__name__}")
+    return flat
+
+
+@cache
+def strings(lang: Lang) -> dict[str, str]:
+    """Every UI string of `lang`, nested TOML tables flattened to dotted keys."""
+    if not is_lang(lang):
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+    with (CONTENT_DIR / lang / "ui.toml").open("rb") as handle:
+        return _flatten(tomllib.load(handle))
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` fields a text expects, so the tests can compare languages."""
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def t(key: str, lang: Lang, **params: object) -> str:
+    """The string `key` in `lang`, with `{placeholders}` filled from `params`."""
+    table = strings(lang)
+    if key not in table:
+        raise KeyError(f"no UI string {key!r} in content/{lang}/ui.toml")
+    text = table[key]
+    return text.format(**params) if params or placeholders(text) else text
+
+
+def plural_form(count: int, lang: Lang) -> str:
+    """`one` or `other`: French uses the singular for 0 and 1, English and Dutch for 1 only."""
+    if lang == "fr":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
+
+
+def tn(key: str, count: int, lang: Lang, **params: object) -> str:
+    """The plural-aware string `key.one` / `key.other`, with `{n}` set to `count`."""
+    return t(f"{key}.{plural_form(count, lang)}", lang, n=count, **params)
+
+
+def markdown_files(lang: Lang) -> list[str]:
+    """Names (without `.md`) of the prose files of `lang`."""
+    return sorted(path.stem for path in (CONTENT_DIR / lang).glob("*.md"))
+
+
+@cache
+def markdown(name: str, lang: Lang) -> dict[str, str]:
+    """The parts of the prose file `name`, keyed by their `<!-- part: key -->` marks.
+
+    Pages interleave prose with live examples, so one file per page is cut into named parts; the
+    names are shared by the three languages and only the text between the marks is translated.
+    """
+    path = CONTENT_DIR / lang / f"{name}.md"
+    if not path.is_file():
+        raise KeyError(f"no prose file content/{lang}/{name}.md")
+    text = path.read_text(encoding="utf-8")
+    marks = list(_PART_MARK.finditer(text))
+    if not marks:
+        return {"body": text.strip()}
+    parts: dict[str, str] = {}
+    for index, mark in enumerate(marks):
+        end = marks[index + 1].start() if index + 1 < len(marks) else len(text)
+        parts[mark.group(1)] = text[mark.end() : end].strip()
+    return parts
+
+
+def prose(name: str, part: str, lang: Lang, **params: object) -> str:
+    """One part of a prose file, with `{placeholders}` filled when `params` are given."""
+    parts = markdown(name, lang)
+    if part not in parts:
+        raise KeyError(f"no part {part!r} in content/{lang}/{name}.md")
+    return parts[part].format(**params) if params else parts[part]
+
+
+def number(value: float, lang: Lang, decimals: int = 0) -> str:
+    """`value` with the reader's decimal mark (12.5 / 12,5) and a true minus sign."""
+    text = f"{value:.{decimals}f}".replace("-", "\u2212")
+    return text.replace(".", ",") if lang in ("fr", "nl") else text
+
+
+def percent(probability: float, lang: Lang, decimals: int = 1) -> str:
+    """A probability as a percentage: `12.5%`, French `12,5 %` (narrow no-break space), `12,5%`."""
+    shown = number(probability * 100, lang, decimals)
+    return f"{shown}{NARROW_NBSP}%" if lang == "fr" else f"{shown}%"
+
+
+def join_list(items: list[str], lang: Lang) -> str:
+    """`a, b and c` with the reader's word for "and" (and no serial comma in French or Dutch)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {t('common.and', lang)} {items[-1]}"

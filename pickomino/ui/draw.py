@@ -1,0 +1,202 @@
+"""Dice and tiles as inline SVG, each with a text alternative for screen readers.
+
+Pure string building (no Streamlit import), so the drawings can be tested and reused by any page.
+Colours follow the Okabe-Ito palette and every state a colour shows is also written as a badge
+under the tile, so nothing is told by colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import Final, Literal
+
+from pickomino.i18n import Lang, t, tn
+from pickomino.rules import WORM, Rules
+
+TileState = Literal["up", "down", "gone", "option", "taken", "returned", "flipped", "spared"]
+"""How a tile is drawn: face up, face down, an empty slot, or marked by what just happened to it."""
+
+_INK: Final = "#1f1f1f"
+_WORM_BODY: Final = "#e07a8f"
+_WORM_EDGE: Final = "#8a3346"
+_TILE_FACE: Final = "#f6ecd2"
+_TILE_BACK: Final = "#5b4636"
+_MARK: Final[dict[str, str]] = {
+    "option": "#0072B2",  # blue
+    "taken": "#009E73",  # bluish green
+    "returned": "#E69F00",  # orange
+    "flipped": "#D55E00",  # vermillion
+    "spared": "#CC79A7",  # reddish purple
+}
+
+_PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
+    "1": ((50, 50),),
+    "2": ((28, 28), (72, 72)),
+    "3": ((26, 26), (50, 50), (74, 74)),
+    "4": ((28, 28), (72, 28), (28, 72), (72, 72)),
+    "5": ((26, 26), (74, 26), (50, 50), (26, 74), (74, 74)),
+}
+
+
+def worm_shape(x: float, y: float, scale: float) -> str:
+    """A wriggling worm (outlined body, ring, eye) fitted in a 100 x 60 box at (x, y)."""
+    path = "M10 42 C 22 14, 38 14, 48 34 S 72 56, 88 24"
+    return (
+        f'<g transform="translate({x} {y}) scale({scale})">'
+        f'<path d="{path}" fill="none" stroke="{_WORM_EDGE}" stroke-width="19" '
+        'stroke-linecap="round"/>'
+        f'<path d="{path}" fill="none" stroke="{_WORM_BODY}" stroke-width="13" '
+        'stroke-linecap="round"/>'
+        f'<path d="M40 22 L 52 30" stroke="{_WORM_EDGE}" stroke-width="3" stroke-linecap="round"/>'
+        f'<path d="M24 22 L 30 32" stroke="{_WORM_EDGE}" stroke-width="2" stroke-linecap="round"/>'
+        f'<path d="M62 44 L 68 36" stroke="{_WORM_EDGE}" stroke-width="2" stroke-linecap="round"/>'
+        '<circle cx="86" cy="22" r="4.2" fill="#ffffff"/>'
+        f'<circle cx="87" cy="21.5" r="2.2" fill="{_INK}"/>'
+        "</g>"
+    )
+
+
+def face_label(face: str, lang: Lang) -> str:
+    """What a screen reader says for one die."""
+    if face == WORM:
+        return t("draw.die_worm", lang)
+    return t("draw.die_number", lang, face=face)
+
+
+def die_svg(face: str, lang: Lang, *, size: int = 52, faded: bool = False) -> str:
+    """One die showing `face`: pips for 1-5, a worm for the worm face."""
+    opacity = ' opacity="0.45"' if faded else ""
+    if face == WORM:
+        inner = worm_shape(6, 22, 0.88)
+    else:
+        inner = "".join(
+            f'<circle cx="{cx}" cy="{cy}" r="9" fill="{_INK}"/>' for cx, cy in _PIPS[face]
+        )
+    label = escape(face_label(face, lang))
+    return (
+        f'<svg class="pk-die" role="img" aria-label="{label}" width="{size}" height="{size}" '
+        f'viewBox="0 0 100 100"{opacity}><title>{label}</title>'
+        f'<rect x="3" y="3" width="94" height="94" rx="18" fill="#ffffff" stroke="{_INK}" '
+        f'stroke-width="5"/>{inner}</svg>'
+    )
+
+
+@dataclass(frozen=True)
+class TileView:
+    """One tile to draw and the short badge that names its state in words."""
+
+    tile: int
+    worms: int
+    state: TileState = "up"
+    badge: str = ""
+
+
+def tile_label(view: TileView, lang: Lang) -> str:
+    """What a screen reader says for one tile: its number, its worms, its state."""
+    if view.state == "gone":
+        text = t("draw.tile_gone", lang, tile=view.tile)
+    elif view.state == "down":
+        text = t("draw.tile_down", lang, tile=view.tile)
+    else:
+        text = t("draw.tile_up", lang, tile=view.tile, worms=tn("common.worms", view.worms, lang))
+    return f"{text}. {view.badge}" if view.badge else text
+
+
+def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
+    """A tile: its number on top, its worms stacked below; face down it shows only its back."""
+    height = round(width * 1.6)
+    label = escape(tile_label(view, lang))
+    head = (
+        f'<svg class="pk-tile" role="img" aria-label="{label}" width="{width}" height="{height}" '
+        f'viewBox="0 0 100 160"><title>{label}</title>'
+    )
+    if view.state == "gone":
+        body = (
+            '<rect x="5" y="5" width="90" height="150" rx="12" fill="none" stroke="#9a9a9a" '
+            'stroke-width="4" stroke-dasharray="10 8"/>'
+            f'<text x="50" y="92" font-size="34" text-anchor="middle" fill="#8a8a8a" '
+            f'font-family="sans-serif">{view.tile}</text>'
+        )
+        return head + body + "</svg>"
+    if view.state in ("down", "flipped"):
+        edge = _MARK.get(view.state, _INK)
+        body = (
+            f'<rect x="5" y="5" width="90" height="150" rx="12" fill="{_TILE_BACK}" '
+            f'stroke="{edge}" stroke-width="{8 if view.state == "flipped" else 4}"/>'
+            '<path d="M20 20 L80 140 M80 20 L20 140" stroke="#8b735f" stroke-width="5"/>'
+            f'<text x="50" y="92" font-size="30" text-anchor="middle" fill="#d9c9b6" '
+            f'font-family="sans-serif" font-weight="bold">{view.tile}</text>'
+        )
+        return head + body + "</svg>"
+    edge = _MARK.get(view.state, _INK)
+    stroke = 9 if view.state in _MARK else 4
+    worms = "".join(
+        worm_shape(22 + 8 * (i % 2), 66 + i * 21, 0.5) for i in range(min(view.worms, 4))
+    )
+    body = (
+        f'<rect x="5" y="5" width="90" height="150" rx="12" fill="{_TILE_FACE}" stroke="{edge}" '
+        f'stroke-width="{stroke}"/>'
+        f'<text x="50" y="48" font-size="40" text-anchor="middle" fill="{_INK}" '
+        f'font-family="sans-serif" font-weight="bold">{view.tile}</text>'
+        f'<line x1="16" y1="60" x2="84" y2="60" stroke="{_INK}" stroke-width="3"/>{worms}'
+    )
+    return head + body + "</svg>"
+
+
+_ROW_STYLE: Final = (
+    "display:flex;flex-wrap:wrap;gap:{gap}px;align-items:flex-start;margin:0.25rem 0 0.75rem 0"
+)
+_CELL_STYLE: Final = (
+    "display:flex;flex-direction:column;align-items:center;min-width:{width}px;"
+    "font-size:0.85rem;line-height:1.15;text-align:center"
+)
+
+
+def dice_row(
+    faces: Sequence[str],
+    lang: Lang,
+    *,
+    faded: Sequence[bool] = (),
+    captions: Sequence[str] = (),
+    size: int = 52,
+) -> str:
+    """A row of dice (HTML): faded ones are dice a rule sets apart, captions are written below."""
+    cells = []
+    for i, face in enumerate(faces):
+        die = die_svg(face, lang, size=size, faded=bool(faded[i]) if i < len(faded) else False)
+        caption = f"<span>{escape(captions[i])}</span>" if i < len(captions) else ""
+        style = _CELL_STYLE.format(width=size)
+        cells.append(f'<div style="{style}">{die}{caption}</div>')
+    return f'<div style="{_ROW_STYLE.format(gap=6)}">{"".join(cells)}</div>'
+
+
+def tile_row(views: Sequence[TileView], lang: Lang, *, width: int = 58) -> str:
+    """A row of tiles (HTML) that wraps on a narrow screen, badges written under the tiles."""
+    cells = []
+    for view in views:
+        colour = _MARK.get(view.state, _INK)
+        badge = (
+            f'<span style="color:{colour};font-weight:700">{escape(view.badge)}</span>'
+            if view.badge
+            else ""
+        )
+        style = _CELL_STYLE.format(width=width)
+        cells.append(f'<div style="{style}">{tile_svg(view, lang, width=width)}{badge}</div>')
+    return f'<div style="{_ROW_STYLE.format(gap=8)}">{"".join(cells)}</div>'
+
+
+def full_row(
+    rules: Rules,
+    middle: Sequence[int],
+    face_down: Sequence[int] = (),
+    marks: dict[int, tuple[TileState, str]] | None = None,
+) -> list[TileView]:
+    """Every tile of the rules in order, face up, face down or an empty place, or as `marks` say."""
+    views = []
+    for tile in rules.tiles:
+        plain: TileState = "up" if tile in middle else "down" if tile in face_down else "gone"
+        state, badge = (marks or {}).get(tile, (plain, ""))
+        views.append(TileView(tile, rules.worms(tile), state, badge))
+    return views

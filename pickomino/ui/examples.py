@@ -1,0 +1,169 @@
+"""Tables built from what a learner sets on a page, played through the engine.
+
+Pure Python: the pages only read widgets and draw; building a legal table, and asking the engine
+what it does, happens here so the tests can check it without Streamlit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from pickomino.events import Event
+from pickomino.game import Table, TakeOption
+from pickomino.i18n import CONTENT_DIR
+from pickomino.rules import Rules
+from pickomino.scenario import Move, Scenario, loads
+
+SCENARIO_DIR: Final[Path] = CONTENT_DIR / "scenarios"
+
+
+class ExampleError(ValueError):
+    """A board the learner set that cannot exist; `code` and `params` let the page say why."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(f"{code}: {params}")
+        self.code = code
+        self.params = params
+
+
+def kept_for(rules: Rules, total: int, worm: bool) -> tuple[str, ...] | None:
+    """Kept dice adding up to `total`, with or without a worm as asked; None when impossible.
+
+    Few dice, and easy to read: up to two worms, then the highest number, then one die for the rest.
+    """
+    worm_face = sorted(rules.worm_faces)[0]
+    numbers = sorted((f for f in rules.faces if f not in rules.worm_faces), key=rules.value)
+    high = numbers[-1]
+    step = rules.value(high)
+    full, rest = divmod(total, step)
+    if total <= 0 or (worm and (full == 0 or rules.value(worm_face) != step)):
+        return None
+    worms = min(2, full) if worm else 0
+    remainder = tuple(f for f in numbers if rules.value(f) == rest)[:1] if rest else ()
+    kept = (worm_face,) * worms + (high,) * (full - worms) + remainder
+    return kept if len(kept) <= rules.dice and rules.total(kept) == total else None
+
+
+def board_table(
+    rules: Rules,
+    middle: Sequence[int],
+    opponent_tops: Sequence[int | None],
+    own_top: int | None,
+    kept: tuple[str, ...] = (),
+) -> Table:
+    """A table where seat 0 plays, with the given middle, top tiles and kept dice.
+
+    Tiles nobody holds and that are not in the middle are face down, so every tile has one place.
+    A tile set in two places is refused with `ExampleError("tile_twice", tile=...)`.
+    """
+    placed = [tile for tile in (own_top, *opponent_tops) if tile is not None]
+    for tile in placed:
+        if tile in middle or placed.count(tile) > 1:
+            raise ExampleError("tile_twice", tile=tile)
+    if not middle:
+        raise ExampleError("middle_empty")
+    stacks = tuple((top,) if top is not None else () for top in (own_top, *opponent_tops))
+    face_down = tuple(tile for tile in rules.tiles if tile not in middle and tile not in placed)
+    return Table(
+        rules,
+        len(stacks),
+        tuple(sorted(middle)),
+        face_down,
+        stacks,
+        current=0,
+        kept=kept,
+    )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One way the turn can end: the option taken (None: the turn fails) and the engine's events."""
+
+    option: TakeOption | None
+    table: Table
+    events: tuple[Event, ...]
+
+
+def stopping(table: Table) -> list[Outcome]:
+    """Every way stopping now can end: one outcome per tile that may be taken, else the failure."""
+    options = table.options()
+    if not options:
+        after, events = table.stop()
+        return [Outcome(None, after, events)]
+    outcomes = []
+    for option in options:
+        after, events = table.take(option.tile)
+        outcomes.append(Outcome(option, after, events))
+    return outcomes
+
+
+def bust(table: Table) -> tuple[Table, tuple[Event, ...]]:
+    """Fail the turn of seat `current` with a roll that shows only faces already kept.
+
+    The kept dice are two worms and fives, so the last die can only show one of those two.
+    """
+    rules = table.rules
+    worm = sorted(rules.worm_faces)[0]
+    best = max((f for f in rules.faces if f not in rules.worm_faces), key=rules.value)
+    kept = (worm, worm) + (best,) * (rules.dice - 3)
+    before = Table(
+        rules, table.players, table.middle, table.face_down, table.stacks, table.current, kept
+    )
+    return before.roll((worm,))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed move of a scenario, the table after it and the events it produced."""
+
+    move: Move
+    table: Table
+    events: tuple[Event, ...]
+
+
+@cache
+def scenario(name: str) -> Scenario:
+    """The scenario `content/scenarios/<name>.json`, parsed."""
+    return loads((SCENARIO_DIR / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def walk(name: str) -> tuple[Table, list[Step]]:
+    """The starting table of scenario `name` and every step of its replay, for drawing each one."""
+    start = scenario(name)
+    table = start.table
+    steps = []
+    for move in start.moves:
+        table, events = move.apply(table)
+        steps.append(Step(move, table, events))
+    return start.table, steps
+
+
+def worm_bands(rules: Rules) -> list[tuple[int, int, int]]:
+    """The tiles grouped by worms as (lowest, highest, worms), for the scoring table."""
+    bands: list[tuple[int, int, int]] = []
+    for tile in rules.tiles:
+        worms = rules.worms(tile)
+        if bands and bands[-1][2] == worms:
+            bands[-1] = (bands[-1][0], tile, worms)
+        else:
+            bands.append((tile, tile, worms))
+    return bands
+
+
+def differences(rules: Rules, base: Rules) -> list[tuple[str, dict[str, object]]]:
+    """What `rules` changes from `base`, as (content key, numbers) pairs for the variants page."""
+    found: list[tuple[str, dict[str, object]]] = []
+    if rules.dice != base.dice:
+        found.append(("dice", {"n": rules.dice, "base": base.dice}))
+    if rules.tiles != base.tiles:
+        found.append(("tiles", {"low": rules.tiles[0], "high": rules.tiles[-1]}))
+    switches = ("stealing", "any_lower_tile", "spare_returned_highest", "flip_without_return")
+    for switch in switches:
+        value = getattr(rules, switch)
+        if value != getattr(base, switch):
+            found.append((f"{switch}_{'on' if value else 'off'}", {}))
+    return found

@@ -1,0 +1,98 @@
+"""The frame around every page: the language, the sidebar and the navigation.
+
+The language lives in `st.session_state["lang"]` and is written back to `?lang=` on every run, so a
+link copied from any page opens in the same language, and a page switch (which clears the URL's
+query) keeps it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+import streamlit as st
+from streamlit.navigation.page import Page
+
+from pickomino.i18n import LANGS, Lang, settle_lang, t
+
+LANG_KEY: Final = "lang"
+PICKER_KEY: Final = "lang_picker"
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One page of the app: its file, its content key, its fixed URL and its section."""
+
+    file: str
+    key: str
+    url_path: str
+    section: str
+    icon: str
+
+
+PAGES: Final[tuple[PageSpec, ...]] = (
+    PageSpec("app_pages/home.py", "home", "home", "learn", ":material/home:"),
+    PageSpec("app_pages/setup.py", "setup", "setup", "learn", ":material/grid_view:"),
+    PageSpec("app_pages/turn.py", "turn", "turn", "learn", ":material/casino:"),
+    PageSpec("app_pages/taking.py", "taking", "taking", "learn", ":material/back_hand:"),
+    PageSpec("app_pages/failed.py", "failed", "failed", "learn", ":material/undo:"),
+    PageSpec("app_pages/scoring.py", "scoring", "scoring", "learn", ":material/emoji_events:"),
+    PageSpec("app_pages/faq.py", "faq", "faq", "learn", ":material/help:"),
+    PageSpec("app_pages/tips.py", "tips", "tips", "learn", ":material/lightbulb:"),
+    PageSpec("app_pages/mistakes.py", "mistakes", "mistakes", "learn", ":material/error:"),
+    PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
+)
+"""Every page, in reading order. The Practice and Explore sections get their pages (sandbox,
+explorer) from a later issue; a section with no page is not shown."""
+
+SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
+
+
+def current_lang() -> Lang:
+    """The language settled by the frame for this run."""
+    return st.session_state[LANG_KEY]
+
+
+def _picked() -> None:
+    """The reader chose a language: remember it and put it in the URL before the rerun."""
+    chosen = st.session_state[PICKER_KEY]
+    st.session_state[LANG_KEY] = chosen
+    st.query_params[LANG_KEY] = chosen
+
+
+def settle_language() -> Lang:
+    """Decide this run's language and write it back to the URL (also correcting a bad value)."""
+    from_url = st.query_params.get(LANG_KEY)
+    lang = settle_lang(from_url, st.session_state.get(LANG_KEY), st.context.locale)
+    st.session_state[LANG_KEY] = lang
+    if from_url != lang:
+        st.query_params[LANG_KEY] = lang
+    return lang
+
+
+def sidebar(lang: Lang) -> None:
+    """The language picker, each language named in itself."""
+    st.session_state[PICKER_KEY] = lang
+    st.sidebar.selectbox(
+        t("frame.language", lang),
+        LANGS,
+        key=PICKER_KEY,
+        format_func=lambda code: t("frame.native_name", code),
+        on_change=_picked,
+    )
+    st.sidebar.caption(t("frame.about", lang))
+
+
+def navigation(lang: Lang) -> Page:
+    """The pages grouped in translated sections, with fixed language-neutral URLs."""
+    grouped: dict[str, list[Page]] = {}
+    for spec in PAGES:
+        page = st.Page(
+            spec.file,
+            title=t(f"page.{spec.key}.title", lang),
+            icon=spec.icon,
+            url_path=spec.url_path,
+            default=spec.key == "home",
+        )
+        grouped.setdefault(t(f"section.{spec.section}", lang), []).append(page)
+    return st.navigation(grouped)

@@ -1,0 +1,129 @@
+"""Drawing engine values on a page: the table, a roll, a story of events.
+
+Pages call these so they stay thin; every word comes from content/ through `t`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from pickomino.events import Event, TileFlipped, TileReturned, TileSpared, TookTile, TurnPassed
+from pickomino.game import IllegalMove, Table
+from pickomino.i18n import Lang, t
+from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
+from pickomino.ui.examples import walk
+from pickomino.ui.narrate import seat_name, story
+
+
+def html(markup: str) -> None:
+    """Insert a drawing."""
+    st.html(markup)
+
+
+def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState, str]]:
+    """Tiles an event touched, with the state to draw and the word to write under them."""
+    marks: dict[int, tuple[TileState, str]] = {}
+    for event in events:
+        if isinstance(event, TookTile):
+            marks[event.tile] = ("taken", t("draw.badge_taken", lang))
+        elif isinstance(event, TileReturned):
+            marks[event.tile] = ("returned", t("draw.badge_returned", lang))
+        elif isinstance(event, TileFlipped):
+            marks[event.tile] = ("flipped", t("draw.badge_flipped", lang))
+        elif isinstance(event, TileSpared):
+            marks[event.tile] = ("spared", t("draw.badge_spared", lang))
+    return marks
+
+
+def middle(table: Table, lang: Lang, marks: dict[int, tuple[TileState, str]] | None = None) -> None:
+    """The row of tiles: face up, face down, or an empty place where a player holds the tile."""
+    st.caption(t("draw.middle_caption", lang))
+    html(tile_row(full_row(table.rules, table.middle, table.face_down, marks), lang, width=50))
+
+
+def stacks(
+    table: Table, lang: Lang, you: int = 0, marks: dict[int, tuple[TileState, str]] | None = None
+) -> None:
+    """Each player's stack, bottom first, the top tile named as such."""
+    rows = []
+    for seat, stack in enumerate(table.stacks):
+        name = seat_name(seat, lang)
+        if seat == you:
+            name = t("draw.you_are", lang, player=name)
+        views = []
+        for depth, tile in enumerate(stack):
+            state, badge = (marks or {}).get(tile, ("up", ""))
+            if depth == len(stack) - 1 and not badge:
+                badge = t("draw.badge_top", lang)
+            views.append(TileView(tile, table.rules.worms(tile), state, badge))
+        content = tile_row(views, lang, width=42) if views else f"<p>{t('draw.no_tile', lang)}</p>"
+        rows.append(f"<div><strong>{name}</strong>{content}</div>")
+    html(f'<div style="display:flex;flex-wrap:wrap;gap:0 2rem">{"".join(rows)}</div>')
+
+
+def kept(table: Table, lang: Lang) -> None:
+    """The dice set aside this turn and their total."""
+    if table.kept:
+        st.caption(t("draw.kept_caption", lang, total=table.total))
+        html(dice_row(table.kept, lang, size=44))
+    else:
+        st.caption(t("draw.kept_none", lang))
+
+
+def situation(
+    table: Table,
+    lang: Lang,
+    *,
+    you: int = 0,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    show_kept: bool = True,
+) -> None:
+    """The whole table: the middle row, every stack and the dice kept."""
+    middle(table, lang, marks)
+    stacks(table, lang, you, marks)
+    if show_kept:
+        kept(table, lang)
+
+
+def roll(faces: Sequence[str], kept_before: Sequence[str], lang: Lang) -> None:
+    """A roll, dice showing a value already kept drawn faded."""
+    html(dice_row(faces, lang, faded=[face in kept_before for face in faces]))
+
+
+def tell(events: Sequence[Event], lang: Lang, you: int = 0, *, passing: bool = True) -> None:
+    """The events as a list of sentences.
+
+    `passing=False` leaves out who plays next, for examples that stop at the end of one turn.
+    """
+    shown = [event for event in events if passing or not isinstance(event, TurnPassed)]
+    st.markdown("\n".join(f"- {line}" for line in story(shown, lang, you)))
+
+
+def refusal(error: IllegalMove, lang: Lang) -> str:
+    """The engine's refusal in the reader's language, from its code and numbers."""
+    return t(f"errors.engine.{error.code}", lang, **error.params)
+
+
+def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> None:
+    """A scenario played out: the table before, each roll and what it caused, the table after.
+
+    `attempt` is (move kind, face): after the first move of that kind, keeping that face is tried
+    and the engine's refusal shown, for the examples whose point is a move the rules forbid.
+    """
+    start, steps = walk(name)
+    situation(start, lang)
+    table = start
+    for step in steps:
+        if step.move.kind == "roll":
+            roll(step.move.faces, table.kept, lang)
+        tell(step.events, lang, passing=False)
+        if attempt is not None and step.move.kind == attempt[0]:
+            try:
+                step.table.keep(attempt[1])
+            except IllegalMove as error:
+                st.markdown(t("common.refused", lang, reason=refusal(error, lang)))
+            attempt = None
+        table = step.table
+    situation(table, lang, marks=marks_from(steps[-1].events, lang), show_kept=False)

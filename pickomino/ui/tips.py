@@ -1,0 +1,61 @@
+"""The exact figures behind the tips, from the odds module.
+
+One function feeds the Tips page. The odds module is written on another branch; until it is merged
+this returns None and the page shows the tips without figures, so switching over needs no change
+here or in the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pickomino.game import Table
+from pickomino.rules import STANDARD, WORM
+
+TIPS = ("worms_early", "low_tile", "neighbour", "three_worms")
+"""The tips of the rule texts, in their order."""
+
+
+def _fresh(**changes: object) -> Table:
+    return replace(Table.new(2, STANDARD), **changes)
+
+
+def _low_tile_table(kept: tuple[str, ...]) -> Table:
+    """Your top tile is 26 (two worms, lost if the turn fails); `kept` is on the table."""
+    return _fresh(
+        middle=tuple(tile for tile in STANDARD.tiles if tile != 26), stacks=((26,), ()), kept=kept
+    )
+
+
+def tip_figures(tip: str) -> dict[str, float] | None:
+    """The probabilities and expectations a tip quotes, or None while the odds module is absent."""
+    try:
+        from pickomino.odds import analyse
+    except ImportError:
+        return None
+    if tip == "worms_early":
+        table, _ = _fresh().roll((WORM, WORM, "5", "5", "5", "4", "3", "1"))
+        after = analyse(table).keep_success
+        return {"worm": after[WORM], "five": after["5"]}
+    if tip == "three_worms":
+        table, _ = _fresh().roll((WORM, WORM, WORM, "5", "5", "5", "2", "1"))
+        after = analyse(table).keep_success
+        return {"worm": after[WORM], "five": after["5"]}
+    if tip == "low_tile":
+        few = analyse(_low_tile_table((WORM, WORM, "3", "3", "3", "1", "1")))
+        many = analyse(_low_tile_table((WORM, WORM, "5", "5", "2")))
+        take = next(choice.outlook for choice in few.choices if choice.action == "take")
+        roll_few = next(choice.outlook for choice in few.choices if choice.action == "roll")
+        roll_many = next(choice.outlook for choice in many.choices if choice.action == "roll")
+        return {
+            "take": take.expected_worms,
+            "roll": roll_few.expected_worms,
+            "roll_success": roll_few.success,
+            "many": roll_many.expected_worms,
+        }
+    if tip == "neighbour":
+        table = _fresh(middle=tuple(t for t in STANDARD.tiles if t != 30), stacks=((), (30,)))
+        outlook = analyse(table).outlook
+        index = STANDARD.tiles.index(30)
+        return {"exactly": outlook.exactly[index], "at_least": outlook.at_least[index]}
+    raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
