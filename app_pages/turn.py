@@ -2,11 +2,10 @@
 
 import streamlit as st
 
-from pickomino.i18n import join_list, prose, t
+from pickomino.i18n import prose, t
 from pickomino.ui import show
 from pickomino.ui.examples import walk
 from pickomino.ui.frame import current_lang
-from pickomino.ui.narrate import face_name
 
 lang = current_lang()
 st.title(t("page.turn.title", lang))
@@ -19,8 +18,6 @@ for number, step in enumerate(steps, start=1):
     if step.move.kind == "roll":
         st.markdown(prose("turn", f"step_{number}", lang))
         show.roll(step.move.faces, table.kept, lang)
-        may = [face_name(face, lang) for face in step.table.keepable()]
-        st.caption(t("turn.may_keep", lang, faces=join_list(may, lang)))
     else:
         st.markdown(prose("turn", f"step_{number}", lang))
     show.tell(step.events, lang)

@@ -7,6 +7,7 @@ under the tile, so nothing is told by colour alone.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -18,6 +19,7 @@ from pickomino.rules import WORM, Rules
 TileState = Literal["up", "down", "gone", "option", "taken", "returned", "flipped", "spared"]
 """How a tile is drawn: face up, face down, an empty slot, or marked by what just happened to it."""
 
+_SVG_NS: Final = "http://www.w3.org/2000/svg"
 _INK: Final = "#1f1f1f"
 _WORM_BODY: Final = "#e07a8f"
 _WORM_EDGE: Final = "#8a3346"
@@ -38,6 +40,15 @@ _PIPS: Final[dict[str, tuple[tuple[int, int], ...]]] = {
     "4": ((28, 28), (72, 28), (28, 72), (72, 72)),
     "5": ((26, 26), (74, 26), (50, 50), (26, 74), (74, 74)),
 }
+
+
+_WORM_SPOTS: Final[dict[int, tuple[tuple[int, int, float], ...]]] = {
+    1: ((20, 88, 0.6),),
+    2: ((22, 68, 0.56), (22, 110, 0.56)),
+    3: ((6, 72, 0.44), (50, 72, 0.44), (28, 114, 0.44)),
+    4: ((6, 72, 0.44), (50, 72, 0.44), (6, 114, 0.44), (50, 114, 0.44)),
+}
+"""Where the worms of a tile sit (x, y, scale), by how many there are: one to four."""
 
 
 def worm_shape(x: float, y: float, scale: float) -> str:
@@ -76,7 +87,7 @@ def die_svg(face: str, lang: Lang, *, size: int = 52, faded: bool = False) -> st
         )
     label = escape(face_label(face, lang))
     return (
-        f'<svg class="pk-die" role="img" aria-label="{label}" width="{size}" height="{size}" '
+        f'<svg xmlns="{_SVG_NS}" width="{size}" height="{size}" '
         f'viewBox="0 0 100 100"{opacity}><title>{label}</title>'
         f'<rect x="3" y="3" width="94" height="94" rx="18" fill="#ffffff" stroke="{_INK}" '
         f'stroke-width="5"/>{inner}</svg>'
@@ -109,7 +120,7 @@ def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
     height = round(width * 1.6)
     label = escape(tile_label(view, lang))
     head = (
-        f'<svg class="pk-tile" role="img" aria-label="{label}" width="{width}" height="{height}" '
+        f'<svg xmlns="{_SVG_NS}" width="{width}" height="{height}" '
         f'viewBox="0 0 100 160"><title>{label}</title>'
     )
     if view.state == "gone":
@@ -133,7 +144,7 @@ def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
     edge = _MARK.get(view.state, _INK)
     stroke = 9 if view.state in _MARK else 4
     worms = "".join(
-        worm_shape(22 + 8 * (i % 2), 66 + i * 21, 0.5) for i in range(min(view.worms, 4))
+        worm_shape(x, y, scale) for x, y, scale in _WORM_SPOTS[min(max(view.worms, 1), 4)]
     )
     body = (
         f'<rect x="5" y="5" width="90" height="150" rx="12" fill="{_TILE_FACE}" stroke="{edge}" '
@@ -143,6 +154,19 @@ def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
         f'<line x1="16" y1="60" x2="84" y2="60" stroke="{_INK}" stroke-width="3"/>{worms}'
     )
     return head + body + "</svg>"
+
+
+def as_image(svg: str, label: str, width: int, height: int) -> str:
+    """An SVG as an `<img>` with alt text.
+
+    The app's HTML sanitiser drops inline SVG elements but keeps images; `alt` is what screen
+    readers read.
+    """
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (
+        f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" '
+        f'width="{width}" height="{height}" style="display:block">'
+    )
 
 
 _ROW_STYLE: Final = (
@@ -165,7 +189,8 @@ def dice_row(
     """A row of dice (HTML): faded ones are dice a rule sets apart, captions are written below."""
     cells = []
     for i, face in enumerate(faces):
-        die = die_svg(face, lang, size=size, faded=bool(faded[i]) if i < len(faded) else False)
+        svg = die_svg(face, lang, size=size, faded=bool(faded[i]) if i < len(faded) else False)
+        die = as_image(svg, face_label(face, lang), size, size)
         caption = f"<span>{escape(captions[i])}</span>" if i < len(captions) else ""
         style = _CELL_STYLE.format(width=size)
         cells.append(f'<div style="{style}">{die}{caption}</div>')
@@ -183,7 +208,10 @@ def tile_row(views: Sequence[TileView], lang: Lang, *, width: int = 58) -> str:
             else ""
         )
         style = _CELL_STYLE.format(width=width)
-        cells.append(f'<div style="{style}">{tile_svg(view, lang, width=width)}{badge}</div>')
+        image = as_image(
+            tile_svg(view, lang, width=width), tile_label(view, lang), width, round(width * 1.6)
+        )
+        cells.append(f'<div style="{style}">{image}{badge}</div>')
     return f'<div style="{_ROW_STYLE.format(gap=8)}">{"".join(cells)}</div>'
 
 

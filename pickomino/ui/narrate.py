@@ -36,6 +36,13 @@ def face_name(face: str, lang: Lang) -> str:
     return t("common.worm_face", lang) if face == WORM else face
 
 
+def face_shown(face: str, lang: Lang) -> str:
+    """A face as what a die shows: "a worm", "a 5" (with the article each language wants)."""
+    if face == WORM:
+        return t("common.showing_worm", lang)
+    return t("common.showing_number", lang, face=face)
+
+
 def faces_text(faces: Iterable[str], lang: Lang) -> str:
     """Faces of a roll as text, in roll order."""
     return ", ".join(face_name(face, lang) for face in faces)
@@ -65,7 +72,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 count,
                 lang,
                 player=seat_name(player, lang),
-                face=face_name(face, lang),
+                face=face_shown(face, lang),
                 total=total,
                 left=left,
             )

@@ -14,7 +14,7 @@ from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, t
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
 from pickomino.ui.examples import walk
-from pickomino.ui.narrate import seat_name, story
+from pickomino.ui.narrate import face_name, seat_name, story
 
 
 def html(markup: str) -> None:
@@ -38,9 +38,14 @@ def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState
 
 
 def middle(table: Table, lang: Lang, marks: dict[int, tuple[TileState, str]] | None = None) -> None:
-    """The row of tiles: face up, face down, or an empty place where a player holds the tile."""
+    """The row of tiles: face up, face down, or an empty place where a player holds the tile.
+
+    Marks of tiles a player holds are drawn on the stacks, not on their empty place in the row.
+    """
+    here = set(table.middle) | set(table.face_down)
+    row_marks = {tile: mark for tile, mark in (marks or {}).items() if tile in here}
     st.caption(t("draw.middle_caption", lang))
-    html(tile_row(full_row(table.rules, table.middle, table.face_down, marks), lang, width=50))
+    html(tile_row(full_row(table.rules, table.middle, table.face_down, row_marks), lang, width=50))
 
 
 def stacks(
@@ -103,7 +108,10 @@ def tell(events: Sequence[Event], lang: Lang, you: int = 0, *, passing: bool = T
 
 def refusal(error: IllegalMove, lang: Lang) -> str:
     """The engine's refusal in the reader's language, from its code and numbers."""
-    return t(f"errors.engine.{error.code}", lang, **error.params)
+    params = dict(error.params)
+    if isinstance(params.get("face"), str):
+        params["face"] = face_name(params["face"], lang)
+    return t(f"errors.engine.{error.code}", lang, **params)
 
 
 def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> None:
