@@ -65,12 +65,10 @@ st.subheader(t("taking.board", lang))
 show.situation(table, lang, marks=marks)
 
 st.subheader(t("taking.result", lang))
-if options:
+if len(options) > 1:
     st.markdown(t("taking.choices", lang, count=len(options)))
 for outcome in outcomes:
     show.tell(outcome.events, lang, passing=False)
 if own_top == total and options and worm:
     st.info(t("taking.own_top_note", lang, tile=own_top))
-if len(options) > 1:
-    st.info(t("taking.choose_note", lang))
 st.markdown(prose("taking", "rules", lang))

@@ -1,0 +1,165 @@
+"""The app through AppTest: every page in every language, the interactive examples, the language."""
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.i18n import LANGS, strings, t
+from pickomino.ui.frame import PAGES
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+TIMEOUT = 60
+
+
+def start(lang: str | None = "en", locale: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    if lang is not None:
+        at.query_params["lang"] = lang
+    if locale is not None:
+        at.context["locale"] = locale
+    return at.run()
+
+
+def open_page(at: AppTest, key: str) -> AppTest:
+    spec = next(spec for spec in PAGES if spec.key == key)
+    return at.switch_page(spec.file).run()
+
+
+def shown_text(at: AppTest) -> str:
+    """Everything the page shows as text, alt texts of the drawings included."""
+    parts: list[str] = []
+    for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning"):
+        parts += [str(element.value) for element in at.get(kind)]
+    for element in at.get("html"):
+        body = element.proto.body
+        parts += re.findall(r'alt="([^"]*)"', body)
+        parts += re.findall(r">([^<>]+)<", body)
+    for kind in ("selectbox", "multiselect", "number_input", "toggle", "radio", "button"):
+        parts += [str(element.label) for element in at.get(kind)]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", [spec.key for spec in PAGES])
+def test_every_page_renders_in_every_language_with_no_raw_key(lang: str, key: str) -> None:
+    at = open_page(start(lang), key)
+    assert not at.exception, [str(e.value) for e in at.exception]
+    assert at.title[0].value == t(f"page.{key}.title", lang)  # type: ignore[arg-type]
+    text = shown_text(at)
+    raw = [k for k in strings(lang) if k in text]  # type: ignore[arg-type]
+    assert raw == [], f"raw keys shown: {raw}"
+    assert "{" not in text.replace("{}", ""), "an unfilled placeholder is shown"
+    assert "[W]" not in text
+
+
+def test_unknown_language_falls_back_quietly_and_is_corrected_in_the_url() -> None:
+    at = start("xx")
+    assert not at.exception
+    assert at.title[0].value == t("page.home.title", "en")
+    assert at.query_params["lang"] == "en"
+
+
+def test_browser_locale_is_used_when_the_url_has_no_language() -> None:
+    at = start(None, locale="nl-BE")
+    assert at.title[0].value == t("page.home.title", "nl")
+    assert at.query_params["lang"] == "nl"
+
+
+def test_url_language_wins_over_the_browser_locale() -> None:
+    at = start("fr", locale="nl-NL")
+    assert at.title[0].value == t("page.home.title", "fr")
+
+
+def test_language_survives_a_page_switch() -> None:
+    at = start("fr")
+    at = open_page(at, "turn")
+    assert at.title[0].value == t("page.turn.title", "fr")
+    assert at.query_params["lang"] == "fr"
+    at = open_page(at, "faq")
+    assert at.title[0].value == t("page.faq.title", "fr")
+    assert at.session_state["lang"] == "fr"
+
+
+def test_switching_language_keeps_the_page_and_its_state() -> None:
+    at = open_page(start("en"), "taking")
+    at.number_input(key="take_total").set_value(30).run()
+    at.sidebar.selectbox(key="lang_picker").set_value("nl").run()
+    assert at.title[0].value == t("page.taking.title", "nl")
+    assert at.query_params["lang"] == "nl"
+    assert at.number_input(key="take_total").value == 30
+
+
+def results(at: AppTest) -> str:
+    return "\n".join(str(element.value) for element in at.markdown)
+
+
+def test_taking_page_explains_next_lower_and_steal_then_reacts_to_the_board() -> None:
+    at = open_page(start("en"), "taking")
+    text = results(at)
+    assert "You take tile 26 from the middle: tile 27 is not there" in text
+    assert "You steal tile 27 from the top of Player 2's stack" in text
+
+    at.toggle(key="take_worm").set_value(False).run()
+    text = results(at)
+    assert "Your turn fails: you have 27 points but no worm" in text
+    assert "You put your top tile, 25, back in the middle" in text
+    assert "Tile 36, the highest one in the middle, is turned face down" in text
+
+    at.toggle(key="take_worm").set_value(True).run()
+    at.number_input(key="take_total").set_value(31).run()
+    text = results(at)
+    assert "You steal tile 31 from the top of Player 3's stack" in text
+    assert "You take tile 30 from the middle" in text
+
+    at.multiselect(key="take_middle").set_value([33, 34]).run()
+    at.selectbox(key="take_opponent_2").select_index(0).run()
+    text = results(at)
+    assert "with 31 points no tile can be taken" in text
+    assert "You steal" not in text
+
+
+def test_taking_page_refuses_a_tile_in_two_places_and_says_which() -> None:
+    at = open_page(start("fr"), "taking")
+    at.selectbox(key="take_own").set_value(21).run()
+    assert at.warning, "a tile both in the middle and on a stack must be refused"
+    assert "21" in at.warning[0].value and "deux endroits" in at.warning[0].value
+    assert not at.exception
+
+
+def test_taking_page_refuses_a_total_the_dice_cannot_make() -> None:
+    at = open_page(start("en"), "taking")
+    at.number_input(key="take_total").set_value(3).run()
+    assert at.warning and "3" in at.warning[0].value
+
+
+def test_failed_page_shows_the_exception_and_the_empty_stack_rules() -> None:
+    at = open_page(start("en"), "failed")
+    text = results(at)
+    assert "You put your top tile, 28, back in the middle" in text
+    assert "Tile 36, the highest one in the middle, is turned face down" in text
+
+    at.button(key="fail_example_exception").click().run()
+    text = results(at)
+    assert "You put your top tile, 36, back in the middle" in text
+    assert "Tile 36 is the highest in the middle but stays face up" in text
+
+    at.radio(key="fail_rules").set_value("short").run()
+    assert "Tile 36, the highest one in the middle, is turned face down" in results(at)
+
+    at.button(key="fail_example_empty").click().run()
+    at.radio(key="fail_rules").set_value("rulebook-empty-stack").run()
+    text = results(at)
+    assert "You put your top tile" not in text
+    assert "nothing is turned face down" in text
+
+    at.radio(key="fail_rules").set_value("standard").run()
+    assert "Tile 36, the highest one in the middle, is turned face down" in results(at)
+
+
+def test_failed_page_refuses_an_empty_middle() -> None:
+    at = open_page(start("nl"), "failed")
+    at.multiselect(key="fail_middle").set_value([]).run()
+    assert at.warning and "midden" in at.warning[0].value
+    assert not at.exception

@@ -1,0 +1,115 @@
+"""Content parity and the i18n helpers: every language says everything, in its own conventions."""
+
+import re
+
+import pytest
+
+from pickomino.i18n import (
+    CONTENT_DIR,
+    LANGS,
+    NARROW_NBSP,
+    lang_of_locale,
+    markdown,
+    markdown_files,
+    number,
+    percent,
+    placeholders,
+    settle_lang,
+    strings,
+    t,
+    tn,
+)
+
+
+def test_every_language_has_the_same_ui_keys() -> None:
+    keys = {lang: set(strings(lang)) for lang in LANGS}
+    for lang in LANGS:
+        assert keys[lang] == keys["en"], (
+            f"{lang}: missing {sorted(keys['en'] - keys[lang])}, "
+            f"extra {sorted(keys[lang] - keys['en'])}"
+        )
+
+
+def test_every_ui_string_has_the_same_placeholders() -> None:
+    for key, text in strings("en").items():
+        for lang in LANGS:
+            assert placeholders(strings(lang)[key]) == placeholders(text), (lang, key)
+
+
+def test_every_language_has_the_same_prose_files_parts_and_placeholders() -> None:
+    names = markdown_files("en")
+    assert names, "no prose at all in content/en"
+    for lang in LANGS:
+        assert markdown_files(lang) == names, lang
+        for name in names:
+            parts = markdown(name, lang)
+            assert set(parts) == set(markdown(name, "en")), (lang, name)
+            for part, text in parts.items():
+                assert text.strip(), (lang, name, part)
+                expected = placeholders(markdown(name, "en")[part])
+                assert placeholders(text) == expected, (lang, name, part)
+
+
+def test_no_ui_string_is_empty_or_left_in_english() -> None:
+    for lang in ("fr", "nl"):
+        same = [
+            key
+            for key, text in strings(lang).items()
+            if text == strings("en")[key] and len(text) > 12
+        ]
+        assert same == [], f"{lang} strings identical to English: {same}"
+        assert all(text.strip() for text in strings(lang).values())
+
+
+def test_french_typography_puts_no_breaking_space_before_high_punctuation() -> None:
+    for path in sorted((CONTENT_DIR / "fr").iterdir()):
+        text = path.read_text(encoding="utf-8")
+        bad = re.findall(r".{0,20} [:;?!»].{0,5}|.{0,5}« .{0,20}", text)
+        assert bad == [], f"{path.name}: breaking space before punctuation in {bad[:3]}"
+
+
+def test_lookup_fills_placeholders_and_refuses_unknown_keys() -> None:
+    assert t("common.player", "nl", n=3) == "Speler 3"
+    with pytest.raises(KeyError, match=r"no\.such\.key"):
+        t("no.such.key", "en")
+    with pytest.raises(ValueError, match="unknown language"):
+        strings("de")  # type: ignore[arg-type]
+
+
+def test_plural_forms_follow_each_language() -> None:
+    assert tn("common.worms", 1, "en") == "1 worm"
+    assert tn("common.worms", 0, "en") == "0 worms"
+    assert tn("common.worms", 0, "fr") == "0 ver"
+    assert tn("common.worms", 2, "fr") == "2 vers"
+    assert tn("common.worms", 3, "nl") == "3 wormen"
+
+
+def test_numbers_use_each_locale_conventions() -> None:
+    assert percent(0.125, "en") == "12.5%"
+    assert percent(0.125, "fr") == f"12,5{NARROW_NBSP}%"
+    assert percent(0.125, "nl") == "12,5%"
+    assert number(-0.1667, "fr", 2) == "\u22120,17"
+    assert number(1.4167, "en", 2) == "1.42"
+
+
+@pytest.mark.parametrize(
+    ("from_url", "remembered", "locale", "expected"),
+    [
+        ("fr", "nl", "en-US", "fr"),
+        ("xx", "nl", "fr-FR", "nl"),
+        (None, None, "nl-BE", "nl"),
+        (None, None, "fr_CA", "fr"),
+        (["fr"], None, "de-DE", "en"),
+        (None, None, None, "en"),
+    ],
+)
+def test_language_is_settled_url_then_session_then_locale_then_english(
+    from_url: object, remembered: object, locale: str | None, expected: str
+) -> None:
+    assert settle_lang(from_url, remembered, locale) == expected
+
+
+def test_locale_mapping_ignores_other_languages() -> None:
+    assert lang_of_locale("de-DE") is None
+    assert lang_of_locale("NL") == "nl"
+    assert lang_of_locale("") is None
