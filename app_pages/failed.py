@@ -3,7 +3,7 @@
 import streamlit as st
 
 from pickomino.i18n import prose, t
-from pickomino.rules import PRESETS
+from pickomino.rules import PRESETS, WORM
 from pickomino.ui import show
 from pickomino.ui.examples import ExampleError, board_table, bust
 from pickomino.ui.frame import current_lang
@@ -12,6 +12,8 @@ lang = current_lang()
 st.title(t("page.failed.title", lang))
 st.markdown(prose("failed", "intro", lang))
 
+FAILING_ROLL = (WORM,)
+"""The last die shows a worm, a value already set aside (see `examples.bust`)."""
 VARIANTS = ("standard", "short", "rulebook-empty-stack")
 ALL_TILES = PRESETS["standard"].tiles
 EXAMPLES = {
@@ -68,9 +70,10 @@ except ExampleError as error:
     st.warning(t(f"errors.{error.code}", lang, **error.params))
     st.stop()
 
-after, events = bust(table)
+before, after, events = bust(table)
 st.subheader(t("failed.before", lang))
-show.situation(table, lang, show_kept=False)
+show.situation(before, lang)
+show.roll(FAILING_ROLL, before.kept, lang)
 st.subheader(t("failed.after", lang))
 show.tell(events, lang, passing=False)
 show.situation(after, lang, marks=show.marks_from(events, lang), show_kept=False)

@@ -135,7 +135,7 @@ def test_a_failed_turn_returns_the_top_tile_and_flips_or_spares(
     preset: str, top: int | None, middle: object, expected: object
 ) -> None:
     table = board_table(PRESETS[preset], list(middle), [None], top)  # type: ignore[call-overload]
-    after, events = bust(table)
+    _, after, events = bust(table)
     assert expected in events
     assert (TileReturned(0, top) in events) == (top is not None)
     assert after.stacks[0] == ()

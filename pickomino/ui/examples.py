@@ -101,10 +101,11 @@ def stopping(table: Table) -> list[Outcome]:
     return outcomes
 
 
-def bust(table: Table) -> tuple[Table, tuple[Event, ...]]:
+def bust(table: Table) -> tuple[Table, Table, tuple[Event, ...]]:
     """Fail the turn of seat `current` with a roll that shows only faces already kept.
 
-    The kept dice are two worms and fives, so the last die can only show one of those two.
+    The kept dice are two worms and fives and the last die shows a worm. Returns the table just
+    before that roll, the table after it and the engine's events.
     """
     rules = table.rules
     worm = sorted(rules.worm_faces)[0]
@@ -113,7 +114,8 @@ def bust(table: Table) -> tuple[Table, tuple[Event, ...]]:
     before = Table(
         rules, table.players, table.middle, table.face_down, table.stacks, table.current, kept
     )
-    return before.roll((worm,))
+    after, events = before.roll((worm,))
+    return before, after, events
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,102 @@
+"""One browser test: `streamlit run` on 127.0.0.1, Chromium opens `?lang=fr`, French survives.
+
+Skipped (with the reason) only when Debian's Chromium is not installed; Playwright's own browser
+download is not used.
+"""
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pickomino.i18n import t
+
+CHROMIUM = Path("/usr/bin/chromium")
+ROOT = Path(__file__).resolve().parent.parent
+READY = (
+    "[data-testid='stApp'][data-test-connection-state='CONNECTED']"
+    "[data-test-script-state='notRunning']"
+)
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="/usr/bin/chromium is missing (apt-get install chromium)"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+    ]
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(120):
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("streamlit did not answer its health check within a minute")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_french_from_the_url_survives_a_click_to_another_page(server: str) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(f"{server}/?lang=fr")
+            page.wait_for_selector(READY, timeout=60_000)
+            expect(page.locator("h1").first).to_have_text(t("page.home.title", "fr"))
+
+            page.get_by_role("link", name=t("page.turn.title", "fr")).first.click()
+            expect(page.locator("h1").first).to_have_text(
+                t("page.turn.title", "fr"), timeout=60_000
+            )
+            page.wait_for_selector(READY, timeout=60_000)
+            expect(page).to_have_url(f"{server}/turn?lang=fr", timeout=30_000)
+            alt = page.locator("img[alt='dé montrant un ver']").first
+            expect(alt).to_be_visible()
+        finally:
+            browser.close()
