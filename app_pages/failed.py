@@ -12,8 +12,8 @@ lang = current_lang()
 st.title(t("page.failed.title", lang))
 st.markdown(prose("failed", "intro", lang))
 
+# The last die shows a worm, a value already set aside (see `examples.bust`).
 FAILING_ROLL = (WORM,)
-"""The last die shows a worm, a value already set aside (see `examples.bust`)."""
 VARIANTS = ("standard", "short", "rulebook-empty-stack")
 ALL_TILES = PRESETS["standard"].tiles
 EXAMPLES = {

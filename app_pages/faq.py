@@ -18,8 +18,8 @@ QUESTIONS = (
     ("thirty", ("faq-thirty-lower", "faq-thirty-steal", "faq-thirty-nothing")),
     ("one_value", ("faq-one-value",)),
 )
+# After keeping the fours, the same roll's worms are tried too, and refused.
 ATTEMPTS = {"faq-one-value": ("keep", WORM)}
-"""After keeping the fours, the same roll's worms are tried too, and refused."""
 
 for question, scenarios in QUESTIONS:
     st.header(t(f"faq.q_{question}", lang))

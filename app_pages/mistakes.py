@@ -19,17 +19,17 @@ MISTAKES = (
     ("no_flip", "mistake-flip-anyway"),
     ("flip_returned", "mistake-spared"),
 )
+# The fives showing again are tried, and refused: they were kept earlier in the turn.
 ATTEMPTS = {"mistake-same-value": ("roll", "5")}
-"""The fives showing again are tried, and refused: they were kept earlier in the turn."""
 
 for mistake, name in MISTAKES:
     st.header(t(f"mistakes.{mistake}", lang))
     wrong, right = st.columns(2)
     with wrong:
-        st.markdown(f"**❌ {t('mistakes.wrong', lang)}**")
+        st.markdown(f":orange[:material/cancel:] **{t('mistakes.wrong', lang)}**")
         st.markdown(prose("mistakes", f"{mistake}_wrong", lang))
     with right:
-        st.markdown(f"**✅ {t('mistakes.right', lang)}**")
+        st.markdown(f":blue[:material/check_circle:] **{t('mistakes.right', lang)}**")
         st.markdown(prose("mistakes", f"{mistake}_right", lang))
     with st.container(border=True):
         st.caption(t("mistakes.example", lang))

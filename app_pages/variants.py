@@ -21,8 +21,6 @@ for name, rules in PRESETS.items():
         st.markdown(f"**{t('variants.changes', lang)}**")
         st.markdown("\n".join(f"- {t(f'variants.diff.{key}', lang, **p)}" for key, p in changes))
 
-st.header(t("variants.junior_rules", lang))
-st.markdown(prose("variants", "junior_rules", lang))
 show.html(tile_row(full_row(JUNIOR, JUNIOR.tiles), lang, width=50))
 show.html(
     dice_row(

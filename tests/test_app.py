@@ -163,3 +163,27 @@ def test_failed_page_refuses_an_empty_middle() -> None:
     at.multiselect(key="fail_middle").set_value([]).run()
     assert at.warning and "midden" in at.warning[0].value
     assert not at.exception
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+@pytest.mark.parametrize("key", [spec.key for spec in PAGES])
+def test_no_english_text_is_left_on_a_translated_page(lang: str, key: str) -> None:
+    english = {str(e.value) for e in open_page(start("en"), key).markdown if len(str(e.value)) > 20}
+    shown = {str(e.value) for e in open_page(start(lang), key).markdown}
+    assert english & shown == set()
+
+
+def test_faq_plays_every_question_and_shows_the_engine_refusal() -> None:
+    at = open_page(start("en"), "faq")
+    assert [h.value for h in at.header] == [
+        t(f"faq.q_{q}", "en") for q in ("no_worm", "lower", "steal_top", "thirty", "one_value")
+    ]
+    text = results(at)
+    captions = "\n".join(str(c.value) for c in at.caption)
+    assert "you have 21 points but no worm" in text
+    assert "You take tile 26 from the middle: tile 27 is not there" in text
+    assert "You take tile 23 from the middle: tile 24 is not there" in text
+    assert "You steal tile 30 from the top of Player 2's stack" in text
+    assert "With this total you may take 29 from the middle and 30 from Player 2." in captions
+    assert "with 30 points no tile can be taken" in text
+    assert "The rules engine refuses: you have already set aside a value from this roll" in text

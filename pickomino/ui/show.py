@@ -11,7 +11,7 @@ import streamlit as st
 
 from pickomino.events import Event, TileFlipped, TileReturned, TileSpared, TookTile, TurnPassed
 from pickomino.game import IllegalMove, Table
-from pickomino.i18n import Lang, t
+from pickomino.i18n import Lang, join_list, t
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
 from pickomino.ui.examples import walk
 from pickomino.ui.narrate import face_name, seat_name, story
@@ -114,6 +114,17 @@ def refusal(error: IllegalMove, lang: Lang) -> str:
     return t(f"errors.engine.{error.code}", lang, **params)
 
 
+def options_text(table: Table, lang: Lang) -> str:
+    """The tiles stopping now may take, and where each one lies."""
+    found = [
+        t("common.from_middle", lang, tile=option.tile)
+        if option.source is None
+        else t("common.from_player", lang, tile=option.tile, player=seat_name(option.source, lang))
+        for option in table.options()
+    ]
+    return join_list(found, lang)
+
+
 def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> None:
     """A scenario played out: the table before, each roll and what it caused, the table after.
 
@@ -126,6 +137,8 @@ def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> 
     for step in steps:
         if step.move.kind == "roll":
             roll(step.move.faces, table.kept, lang)
+        if step.move.kind == "take" and len(table.options()) > 1:
+            st.caption(t("common.options", lang, tiles=options_text(table, lang)))
         tell(step.events, lang, passing=False)
         if attempt is not None and step.move.kind == attempt[0]:
             try:
