@@ -46,6 +46,7 @@ PAGES: Final[tuple[PageSpec, ...]] = (
 explorer) from a later issue; a section with no page is not shown."""
 
 SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
+"""The navigation's sections in order; their titles are `section.<name>` in content/."""
 
 
 def current_lang() -> Lang:
@@ -86,13 +87,18 @@ def sidebar(lang: Lang) -> None:
 def navigation(lang: Lang) -> Page:
     """The pages grouped in translated sections, with fixed language-neutral URLs."""
     grouped: dict[str, list[Page]] = {}
-    for spec in PAGES:
-        page = st.Page(
-            spec.file,
-            title=t(f"page.{spec.key}.title", lang),
-            icon=spec.icon,
-            url_path=spec.url_path,
-            default=spec.key == "home",
-        )
-        grouped.setdefault(t(f"section.{spec.section}", lang), []).append(page)
+    for section in SECTIONS:
+        pages = [
+            st.Page(
+                spec.file,
+                title=t(f"page.{spec.key}.title", lang),
+                icon=spec.icon,
+                url_path=spec.url_path,
+                default=spec.key == "home",
+            )
+            for spec in PAGES
+            if spec.section == section
+        ]
+        if pages:
+            grouped[t(f"section.{section}", lang)] = pages
     return st.navigation(grouped)
