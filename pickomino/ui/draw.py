@@ -194,7 +194,8 @@ def dice_row(
         caption = f"<span>{escape(captions[i])}</span>" if i < len(captions) else ""
         style = _CELL_STYLE.format(width=size)
         cells.append(f'<div style="{style}">{die}{caption}</div>')
-    return f'<div style="{_ROW_STYLE.format(gap=6)}">{"".join(cells)}</div>'
+    gap = 12 if captions else 6
+    return f'<div style="{_ROW_STYLE.format(gap=gap)}">{"".join(cells)}</div>'
 
 
 def tile_row(views: Sequence[TileView], lang: Lang, *, width: int = 58) -> str:
