@@ -1,7 +1,10 @@
 """A turn, step by step, each rule next to a turn the engine plays."""
 
+import random
+
 import streamlit as st
 
+from pickomino.game import Table
 from pickomino.i18n import prose, t
 from pickomino.ui import show
 from pickomino.ui.examples import walk
@@ -25,6 +28,15 @@ for number, step in enumerate(steps, start=1):
         show.kept(step.table, lang)
     table = step.table
 show.stacks(table, lang, marks=show.marks_from(steps[-1].events, lang))
+
+st.header(t("turn.try", lang))
+st.markdown(prose("turn", "try", lang))
+if st.button(t("turn.try_button", lang), key="turn_roll_button", icon=":material/casino:"):
+    st.session_state["turn_roll"] = Table.new(2).roll(rng=random.Random())[1]
+if "turn_roll" in st.session_state:
+    (rolled,) = st.session_state["turn_roll"]
+    show.roll(rolled.faces, (), lang)
+    show.tell((rolled,), lang)
 
 st.header(t("turn.bust", lang))
 st.markdown(prose("turn", "bust", lang))

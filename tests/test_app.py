@@ -187,3 +187,13 @@ def test_faq_plays_every_question_and_shows_the_engine_refusal() -> None:
     assert "With this total you may take 29 from the middle and 30 from Player 2." in captions
     assert "with 30 points no tile can be taken" in text
     assert "The rules engine refuses: you have already set aside a value from this roll" in text
+
+
+def test_turn_page_rolls_eight_dice_on_request_and_says_what_may_be_kept() -> None:
+    at = open_page(start("nl"), "turn")
+    before = results(at)
+    assert "Je gooit:" in before  # the replayed turn
+    at.button(key="turn_roll_button").click().run()
+    rolled = at.session_state["turn_roll"][0]
+    assert len(rolled.faces) == 8 and set(rolled.new_faces) == set(rolled.faces)
+    assert results(at).count("Je gooit:") == before.count("Je gooit:") + 1
