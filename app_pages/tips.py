@@ -18,7 +18,7 @@ for tip in TIPS:
         st.caption(t("tips.no_figures", lang))
         continue
     shown = {
-        name: number(value, lang, 2) if name in ("take", "roll", "many") else percent(value, lang)
-        for name, value in figures.items()
+        name: percent(value, lang) if kind == "chance" else number(value, lang, 2)
+        for name, (value, kind) in figures.items()
     }
     st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")

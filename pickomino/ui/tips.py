@@ -8,9 +8,18 @@ here or in the page.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Literal, NamedTuple
 
 from pickomino.game import Table
 from pickomino.rules import STANDARD, WORM
+
+
+class Figure(NamedTuple):
+    """One number a tip quotes: a chance (shown as a percentage) or a number of worms."""
+
+    value: float
+    kind: Literal["chance", "worms"]
+
 
 TIPS = ("worms_early", "low_tile", "neighbour", "three_worms")
 """The tips of the rule texts, in their order."""
@@ -27,7 +36,7 @@ def _low_tile_table(kept: tuple[str, ...]) -> Table:
     )
 
 
-def tip_figures(tip: str) -> dict[str, float] | None:
+def tip_figures(tip: str) -> dict[str, Figure] | None:
     """The probabilities and expectations a tip quotes, or None while the odds module is absent."""
     try:
         from pickomino.odds import analyse
@@ -36,11 +45,11 @@ def tip_figures(tip: str) -> dict[str, float] | None:
     if tip == "worms_early":
         table, _ = _fresh().roll((WORM, WORM, "5", "5", "5", "4", "3", "1"))
         after = analyse(table).keep_success
-        return {"worm": after[WORM], "five": after["5"]}
+        return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
     if tip == "three_worms":
         table, _ = _fresh().roll((WORM, WORM, WORM, "5", "5", "5", "2", "1"))
         after = analyse(table).keep_success
-        return {"worm": after[WORM], "five": after["5"]}
+        return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
     if tip == "low_tile":
         few = analyse(_low_tile_table((WORM, WORM, "3", "3", "3", "1", "1")))
         many = analyse(_low_tile_table((WORM, WORM, "5", "5", "2")))
@@ -48,14 +57,17 @@ def tip_figures(tip: str) -> dict[str, float] | None:
         roll_few = next(choice.outlook for choice in few.choices if choice.action == "roll")
         roll_many = next(choice.outlook for choice in many.choices if choice.action == "roll")
         return {
-            "take": take.expected_worms,
-            "roll": roll_few.expected_worms,
-            "roll_success": roll_few.success,
-            "many": roll_many.expected_worms,
+            "take": Figure(take.expected_worms, "worms"),
+            "roll": Figure(roll_few.expected_worms, "worms"),
+            "roll_success": Figure(roll_few.success, "chance"),
+            "many": Figure(roll_many.expected_worms, "worms"),
         }
     if tip == "neighbour":
         table = _fresh(middle=tuple(t for t in STANDARD.tiles if t != 30), stacks=((), (30,)))
         outlook = analyse(table).outlook
         index = STANDARD.tiles.index(30)
-        return {"exactly": outlook.exactly[index], "at_least": outlook.at_least[index]}
+        return {
+            "exactly": Figure(outlook.exactly[index], "chance"),
+            "at_least": Figure(outlook.at_least[index], "chance"),
+        }
     raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
