@@ -35,6 +35,8 @@ EVERY_EVENT = (
     Rolled(1, ("W",), ()),
     Kept(0, "W", 1, 5, 7),
     Kept(1, "5", 3, 15, 5),
+    Kept(0, "4", 1, 34, 0),
+    Kept(1, "3", 2, 30, 0),
     TookTile(0, 27, 27, None, "exact"),
     TookTile(0, 26, 27, None, "next_lower"),
     TookTile(1, 18, 20, None, "lower_choice"),
@@ -71,6 +73,9 @@ def test_sentences_address_the_reader_or_name_the_player() -> None:
     assert sentence(event, "en", you=0).startswith("Player 2 takes tile 27")
     kept = sentence(Kept(0, WORM, 2, 10, 6), "fr")
     assert kept.startswith("Vous mettez de côté 2 dés montrant un ver")
+    assert sentence(Kept(0, "4", 2, 33, 1), "en").endswith("with 1 die still in your hand.")
+    assert "nog 6 dobbelstenen in je hand" in sentence(Kept(0, "5", 2, 10, 6), "nl")
+    assert sentence(Kept(0, "5", 2, 40, 0), "fr").endswith("il ne vous reste plus aucun dé.")
 
 
 def test_drawings_carry_text_alternatives_in_the_reader_language() -> None:

@@ -43,6 +43,11 @@ def face_shown(face: str, lang: Lang) -> str:
     return t("common.showing_number", lang, face=face)
 
 
+def dice_text(count: int, lang: Lang) -> str:
+    """A number of dice in words: "1 die", "6 dice"."""
+    return tn("common.dice", count, lang)
+
+
 def faces_text(faces: Iterable[str], lang: Lang) -> str:
     """Faces of a roll as text, in roll order."""
     return ", ".join(face_name(face, lang) for face in faces)
@@ -67,14 +72,15 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 new=join_list([face_name(f, lang) for f in new], lang),
             )
         case Kept(player=player, face=face, count=count, total=total, dice_left=left):
+            kind = "kept" if left else "kept_last"
             return tn(
-                f"event.kept.{_who(player, you)}",
+                f"event.{kind}.{_who(player, you)}",
                 count,
                 lang,
                 player=seat_name(player, lang),
                 face=face_shown(face, lang),
                 total=total,
-                left=left,
+                left=dice_text(left, lang),
             )
         case TookTile(player=player, tile=tile, total=total, source=source, reason=reason):
             return t(
