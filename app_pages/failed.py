@@ -2,8 +2,9 @@
 
 import streamlit as st
 
+from pickomino.events import Rolled
 from pickomino.i18n import prose, t
-from pickomino.rules import PRESETS, WORM
+from pickomino.rules import PRESETS
 from pickomino.ui import show
 from pickomino.ui.examples import ExampleError, board_table, bust
 from pickomino.ui.frame import current_lang
@@ -12,8 +13,6 @@ lang = current_lang()
 st.title(t("page.failed.title", lang))
 st.markdown(prose("failed", "intro", lang))
 
-# The last die shows a worm, a value already set aside (see `examples.bust`).
-FAILING_ROLL = (WORM,)
 VARIANTS = ("standard", "short", "rulebook-empty-stack")
 ALL_TILES = PRESETS["standard"].tiles
 EXAMPLES = {
@@ -73,7 +72,7 @@ except ExampleError as error:
 before, after, events = bust(table)
 st.subheader(t("failed.before", lang))
 show.situation(before, lang)
-show.roll(FAILING_ROLL, before.kept, lang)
+show.roll(next(e.faces for e in events if isinstance(e, Rolled)), before.kept, lang)
 st.subheader(t("failed.after", lang))
 show.tell(events, lang, passing=False)
 show.situation(after, lang, marks=show.marks_from(events, lang), show_kept=False)

@@ -104,17 +104,17 @@ def stopping(table: Table) -> list[Outcome]:
 def bust(table: Table) -> tuple[Table, Table, tuple[Event, ...]]:
     """Fail the turn of seat `current` with a roll that shows only faces already kept.
 
-    The kept dice are two worms and fives and the last die shows a worm. Returns the table just
-    before that roll, the table after it and the engine's events.
+    Two worms and three fives are kept and the dice left show only worms and fives. Returns the
+    table just before that roll, the table after it and the engine's events.
     """
     rules = table.rules
     worm = sorted(rules.worm_faces)[0]
     best = max((f for f in rules.faces if f not in rules.worm_faces), key=rules.value)
-    kept = (worm, worm) + (best,) * (rules.dice - 3)
+    kept = (worm, worm, best, best, best)
     before = Table(
         rules, table.players, table.middle, table.face_down, table.stacks, table.current, kept
     )
-    after, events = before.roll((worm,))
+    after, events = before.roll(tuple((worm, best)[i % 2] for i in range(before.in_hand)))
     return before, after, events
 
 
