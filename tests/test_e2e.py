@@ -89,6 +89,8 @@ def test_french_from_the_url_survives_a_click_to_another_page(server: str) -> No
             page.goto(f"{server}/?lang=fr")
             page.wait_for_selector(READY, timeout=60_000)
             expect(page.locator("h1").first).to_have_text(t("page.home.title", "fr"))
+            nav = page.get_by_test_id("stSidebarNav")
+            expect(nav.get_by_text(t("section.learn", "fr"), exact=True)).to_be_visible()
 
             page.get_by_role("link", name=t("page.turn.title", "fr")).first.click()
             expect(page.locator("h1").first).to_have_text(
