@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pickomino.game import Table
+from pickomino.odds import analyse, to_json
 from pickomino.scenario import Scenario, ScenarioError, dump, loads
 
 EXIT_INVALID = 2
@@ -41,6 +42,15 @@ def _replay(args: argparse.Namespace) -> dict[str, Any]:
     return dump(replayed(args.file))
 
 
+def _odds(args: argparse.Namespace) -> dict[str, Any]:
+    table = replayed(args.file)
+    try:
+        analysis = analyse(table)
+    except ValueError as error:  # a finished game: no turn to analyse
+        raise ScenarioError(f"no odds to compute: {error}") from None
+    return to_json(analysis)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; each subcommand sets `run` to a function returning a JSON object."""
     parser = argparse.ArgumentParser(prog="python -m pickomino", description=__doc__)
@@ -48,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a scenario and print the table as JSON")
     replay.add_argument("file", help="scenario JSON file, or - for standard input")
     replay.set_defaults(run=_replay)
+    odds = commands.add_parser("odds", help="replay a scenario and print the odds at that point")
+    odds.add_argument("file", help="scenario JSON file, or - for standard input")
+    odds.set_defaults(run=_odds)
     return parser
 
 

@@ -33,6 +33,7 @@ import numpy as np
 
 from pickomino.game import Board, Table, TakeOption
 from pickomino.rules import Rules
+from pickomino.scenario import face_json
 
 Action = Literal["roll", "keep", "take", "stop"]
 
@@ -408,10 +409,6 @@ def analyse(table: Table) -> Analysis:
 # ----- JSON -------------------------------------------------------------------------------------
 
 
-def _face_json(face: str) -> int | str:
-    return int(face) if face.isdigit() else face
-
-
 def _outlook_json(outlook: Outlook, tiles: tuple[int, ...]) -> dict[str, Any]:
     return {
         "success": outlook.success,
@@ -426,7 +423,7 @@ def _outlook_json(outlook: Outlook, tiles: tuple[int, ...]) -> dict[str, Any]:
 def _choice_json(choice: Choice, tiles: tuple[int, ...]) -> dict[str, Any]:
     found: dict[str, Any] = {"action": choice.action}
     if choice.face is not None:
-        found["face"] = _face_json(choice.face)
+        found["face"] = face_json(choice.face)
     if choice.tile is not None:
         found["tile"] = choice.tile
         found["source"] = choice.source
