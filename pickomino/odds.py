@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, groupby
 from math import factorial
 from typing import Any, Literal
 
@@ -42,28 +42,38 @@ Action = Literal["roll", "keep", "take", "stop"]
 
 
 @dataclass(frozen=True)
-class _Group:
-    """States sharing dice in hand and kept faces, solved together (they differ only by total)."""
+class _Batch:
+    """States with the same dice in hand and as many faces left to keep, solved in one step.
+
+    They roll alike (same outcomes, same chances), and every state a keep leads to holds fewer dice,
+    so it belongs to an earlier batch.
+
+    Attributes:
+        dice: dice in hand.
+        rows: the batch's rows in the value arrays.
+        totals: each state's total; `worm`: whether it has a worm kept.
+        gather: (outcomes, live faces, states) row of the state after keeping that face (all its
+            dice), row 0 when the outcome does not show the face.
+        weights: the chance of each outcome that shows a face not kept yet; `bust`: of the others.
+    """
 
     dice: int
-    mask: int
     rows: slice
-    totals: tuple[int, ...]
-    gather: (
-        np.ndarray
-    )  # (outcomes, live faces, states): row of the state after keeping, 0 if absent
-    weights: np.ndarray  # (outcomes,): probability of each non-bust roll
+    totals: np.ndarray
+    worm: np.ndarray
+    gather: np.ndarray
+    weights: np.ndarray
     bust: float
 
 
 @dataclass(frozen=True)
 class _Plan:
-    """Rows of every reachable state, and the groups in solving order (fewest dice first)."""
+    """Rows of every reachable state, and the batches in solving order (fewest dice first)."""
 
     rules: Rules
     rows: int
     index: dict[tuple[int, int, int], int]
-    groups: tuple[_Group, ...]
+    batches: tuple[_Batch, ...]
 
 
 @cache
@@ -97,29 +107,43 @@ def _plan(rules: Rules) -> _Plan:
                     for c in range(1, dice + 1):
                         after = reach.setdefault((dice - c, mask | 1 << bit), set())
                         after.update(t + c * value for t in totals)
-    order = sorted(reach)
+
+    def batch_of(key: tuple[int, int]) -> tuple[int, int]:
+        return key[0], faces - key[1].bit_count()
+
+    order = sorted(reach, key=lambda key: (*batch_of(key), key[1]))
+    most = rules.dice * max(rules.face_values) + 1
     index: dict[tuple[int, int, int], int] = {}
+    row_of: dict[tuple[int, int], np.ndarray] = {}
     row = 1  # row 0 is the sentinel standing for a face the roll does not show
-    for dice, mask in order:
-        for total in sorted(reach[dice, mask]):
-            index[dice, mask, total] = row
+    for key in order:
+        row_of[key] = np.zeros(most, dtype=np.intp)
+        for total in sorted(reach[key]):
+            index[(*key, total)] = row_of[key][total] = row
             row += 1
-    groups = []
-    for dice, mask in order:
-        totals = tuple(sorted(reach[dice, mask]))
-        first = index[dice, mask, totals[0]]
-        live = [bit for bit in range(faces) if not mask >> bit & 1]
-        counts, weights, bust = _rolls(dice, len(live), faces)
-        after = np.zeros((len(live), dice + 1, len(totals)), dtype=np.intp)
-        for slot, bit in enumerate(live):
-            value = rules.face_values[bit]
-            for c in range(1, dice + 1):
-                child = (dice - c, mask | 1 << bit)
-                after[slot, c] = [index[*child, t + c * value] for t in totals]
-        gather = after[np.arange(len(live))[None, :], counts]
-        rows = slice(first, first + len(totals))
-        groups.append(_Group(dice, mask, rows, totals, gather, weights, bust))
-    return _Plan(rules, row, index, tuple(groups))
+    worm_bits = sum(1 << bit for bit, face in enumerate(rules.faces) if face in rules.worm_faces)
+    batches = []
+    for (dice, live), grouped in groupby(order, key=batch_of):
+        keys = list(grouped)
+        counts, weights, bust = _rolls(dice, live, faces)
+        wired, totals, worm = [], [], []
+        for _, mask in keys:
+            held = np.array(sorted(reach[dice, mask]), dtype=np.intp)
+            after = np.zeros((live, dice + 1, len(held)), dtype=np.intp)
+            for slot, bit in enumerate(b for b in range(faces) if not mask >> b & 1):
+                value = rules.face_values[bit]
+                for c in range(1, dice + 1):
+                    after[slot, c] = row_of[dice - c, mask | 1 << bit][held + c * value]
+            wired.append(after)
+            totals.append(held)
+            worm.append(np.full(len(held), bool(mask & worm_bits)))
+        first = int(row_of[keys[0]][totals[0][0]])
+        gather = np.concatenate(wired, axis=2)[np.arange(live)[None, :], counts]
+        rows = slice(first, first + sum(len(held) for held in totals))
+        batches.append(
+            _Batch(dice, rows, np.concatenate(totals), np.concatenate(worm), gather, weights, bust)
+        )
+    return _Plan(rules, row, index, tuple(batches))
 
 
 # ----- the value vector -------------------------------------------------------------------------
@@ -206,9 +230,10 @@ def _take_vector(board: Board, layout: _Layout, total: int, option: TakeOption) 
     worms = board.rules.worms(option.tile)
     vector = np.zeros(layout.size)
     vector[layout.success] = 1.0
-    for i, tile in enumerate(layout.tiles):
-        vector[layout.at_least(i)] = total >= tile
-        vector[layout.exactly(i)] = total == tile
+    tiles = np.array(layout.tiles)
+    count = len(layout.tiles)
+    vector[layout.at_least(0) : layout.at_least(0) + count] = total >= tiles
+    vector[layout.exactly(0) : layout.exactly(0) + count] = total == tiles
     vector[layout.worms] = worms
     vector[layout.swing] = worms if option.source is None else 2 * worms
     vector[layout.dist + layout.gains.index(worms)] = 1.0
@@ -236,7 +261,7 @@ def _solve(board: Board) -> _Solution:
     plan = _plan(rules)
     layout = _layout(board)
     fail = _fail_vector(board, layout)
-    # What stopping is worth for every total, with and without a worm; NaN rows: nothing to take.
+    # What stopping is worth for every total, without and with a worm; NaN: nothing to take.
     most = rules.dice * max(rules.face_values) + 1
     stops = np.full((2, most, layout.size), np.nan)
     for has_worm in (False, True):
@@ -244,21 +269,20 @@ def _solve(board: Board) -> _Solution:
             stop = _stop_vector(board, layout, total, has_worm)
             if stop is not None:
                 stops[int(has_worm), total] = stop
-    worm_bits = sum(1 << bit for bit, face in enumerate(rules.faces) if face in rules.worm_faces)
     decide = np.zeros((plan.rows, layout.size))
     roll = np.zeros((plan.rows, layout.size))
     decide[0] = -np.inf  # a face the roll does not show can never be chosen
-    for group in plan.groups:
-        rolled = np.broadcast_to(group.bust * fail, (len(group.totals), layout.size))
-        if len(group.weights):
-            outcomes = _best(decide[group.gather], 1, layout)  # (outcomes, states, objectives)
-            rolled = rolled + np.tensordot(group.weights, outcomes, axes=1)
-        roll[group.rows] = rolled
-        stop = stops[int(bool(group.mask & worm_bits)), list(group.totals)]
+    for batch in plan.batches:
+        rolled = np.broadcast_to(batch.bust * fail, (len(batch.totals), layout.size))
+        if len(batch.weights):
+            outcomes = _best(decide[batch.gather], 1, layout)  # (outcomes, states, objectives)
+            rolled = rolled + np.tensordot(batch.weights, outcomes, axes=1)
+        roll[batch.rows] = rolled
+        stop = stops[batch.worm.astype(np.intp), batch.totals]
         can_stop = ~np.isnan(stop[:, 0])
-        if group.dice:  # stopping is a choice, listed first so that it wins a tie
+        if batch.dice:  # stopping is a choice, listed first so that it wins a tie
             stop[can_stop] = _best(np.stack([stop[can_stop], rolled[can_stop]]), 0, layout)
-        decide[group.rows] = np.where(can_stop[:, None], stop, rolled)
+        decide[batch.rows] = np.where(can_stop[:, None], stop, rolled)
     decide.flags.writeable = roll.flags.writeable = False
     return _Solution(plan, board, layout, decide, roll, fail)
 
