@@ -14,7 +14,7 @@ from typing import Any
 
 from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
-from pickomino.odds import analyse, to_json
+from pickomino.odds import NoOdds, analyse, to_json
 from pickomino.rules import Rules, preset
 from pickomino.scenario import Scenario, ScenarioError, dump, loads
 
@@ -48,7 +48,7 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
     table = replayed(args.file)
     try:
         analysis = analyse(table)
-    except ValueError as error:  # a finished game: no turn to analyse
+    except NoOdds as error:
         raise ScenarioError(f"no odds to compute: {error}") from None
     return to_json(analysis)
 

@@ -38,6 +38,10 @@ from pickomino.scenario import face_json
 Action = Literal["roll", "keep", "take", "stop"]
 
 
+class NoOdds(ValueError):
+    """A table with no turn left to play: the game is over, or the turn has already failed."""
+
+
 # ----- the plan: the state graph of a turn, which depends on the rules only ----------------------
 
 
@@ -210,7 +214,6 @@ class _Solution:
     """Every state's value for one board: `decide` after a keep, `roll` for rolling from there."""
 
     plan: _Plan
-    board: Board
     layout: _Layout
     decide: np.ndarray
     roll: np.ndarray
@@ -254,7 +257,7 @@ def _layout(board: Board) -> _Layout:
     return _Layout(rules.tiles, tuple(sorted({*rules.tile_worms, -lost})))
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=32)
 def _solve(board: Board) -> _Solution:
     """One backward pass over the whole turn for `board` (cached: boards repeat within a turn)."""
     rules = board.rules
@@ -284,7 +287,7 @@ def _solve(board: Board) -> _Solution:
             stop[can_stop] = _best(np.stack([stop[can_stop], rolled[can_stop]]), 0, layout)
         decide[batch.rows] = np.where(can_stop[:, None], stop, rolled)
     decide.flags.writeable = roll.flags.writeable = False
-    return _Solution(plan, board, layout, decide, roll, fail)
+    return _Solution(plan, layout, decide, roll, fail)
 
 
 def _canonical(board: Board) -> Board:
@@ -387,11 +390,18 @@ class Analysis:
 def analyse(table: Table) -> Analysis:
     """The odds at the point `table` has reached in the current player's turn.
 
-    Raises ValueError when the game is over, since no turn is being played.
+    Raises NoOdds when the game is over, or when every die is kept with no tile to take (a table
+    the engine never leaves standing, since that keep fails the turn).
     """
     phase = table.phase
     if phase == "over":
-        raise ValueError("the game is over: there is no turn to analyse")
+        raise NoOdds("the game is over: there is no turn to analyse")
+    if phase == "take" and not table.options():
+        raise NoOdds(
+            f"every die is kept and a total of {table.total}"
+            + ("" if table.has_worm else " without a worm")
+            + " takes no tile: the turn has already failed"
+        )
     rules = table.rules
     board = table.board()
     solution = _solve(_canonical(board))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pickomino.game import Board, Table, TakeOption
-from pickomino.odds import Analysis, analyse, to_json
+from pickomino.odds import Analysis, NoOdds, analyse, to_json
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
 from pickomino.scenario import parse
 
@@ -340,8 +340,14 @@ def test_failing_costs_the_own_top_tile() -> None:
 
 def test_game_over_has_no_turn_to_analyse() -> None:
     over = Table(STANDARD, 2, (), STANDARD.tiles, ((), ()))
-    with pytest.raises(ValueError, match="game is over"):
+    with pytest.raises(NoOdds, match="game is over"):
         analyse(over)
+
+
+def test_all_dice_kept_without_a_tile_is_a_failed_turn() -> None:
+    dead = table(kept=["1"] * 8)
+    with pytest.raises(NoOdds, match="total of 8 without a worm takes no tile"):
+        analyse(dead)
 
 
 # ----- Monte Carlo of the recommended policy -----------------------------------------------------
@@ -434,6 +440,7 @@ def test_cli_fresh_turn_keys() -> None:
         ("{not json", "JSON"),
         ('{"players": 2, "rules": "chess"}', "chess"),
         ('{"players": 2, "middle": [], "face_down": ' + str(list(range(21, 37))) + "}", "over"),
+        ('{"players": 2, "kept": [1, 1, 1, 1, 1, 1, 1, 1]}', "already failed"),
     ],
 )
 def test_cli_invalid_input_exits_2_with_one_line(stdin: str, named: str) -> None:
