@@ -39,7 +39,7 @@ Action = Literal["roll", "keep", "take", "stop"]
 
 
 class NoOdds(ValueError):
-    """A table with no turn left to play: the game is over, or the turn has already failed."""
+    """A table with no turn to analyse: the game is over."""
 
 
 # ----- the plan: the state graph of a turn, which depends on the rules only ----------------------
@@ -390,18 +390,11 @@ class Analysis:
 def analyse(table: Table) -> Analysis:
     """The odds at the point `table` has reached in the current player's turn.
 
-    Raises NoOdds when the game is over, or when every die is kept with no tile to take (a table
-    the engine never leaves standing, since that keep fails the turn).
+    Raises NoOdds when the game is over.
     """
     phase = table.phase
     if phase == "over":
         raise NoOdds("the game is over: there is no turn to analyse")
-    if phase == "take" and not table.options():
-        raise NoOdds(
-            f"every die is kept and a total of {table.total}"
-            + ("" if table.has_worm else " without a worm")
-            + " takes no tile: the turn has already failed"
-        )
     rules = table.rules
     board = table.board()
     solution = _solve(_canonical(board))
@@ -427,7 +420,7 @@ def analyse(table: Table) -> Analysis:
                 "take", _outlook(vector, layout), tile=option.tile, source=option.source
             )
             entries.append((choice, vector))
-        if phase == "decide" and not table.options():
+        if phase != "roll" and not table.options():  # stopping fails the turn
             entries.append((Choice("stop", _outlook(solution.fail, layout)), solution.fail))
         if phase in ("roll", "decide"):
             vector = solution.roll[row]
