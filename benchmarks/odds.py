@@ -46,7 +46,7 @@ def timed(run: Callable[[], object], before: Callable[[], None] = lambda: None) 
 
 
 def ms(times: list[float]) -> str:
-    p95 = statistics.quantiles(times, n=20)[-1]
+    p95 = statistics.quantiles(times, n=20, method="inclusive")[-1]
     return (
         f"median {1000 * statistics.median(times):6.1f} ms, 95th percentile {1000 * p95:6.1f} ms, "
         f"max {1000 * max(times):6.1f} ms"
