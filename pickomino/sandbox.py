@@ -1,0 +1,139 @@
+"""A practice table with history: moves, teacher edits, undo, redo and reproducible dice.
+
+The sandbox page keeps one `Sandbox` in the session and replaces it after every click. Keeping the
+history here, as plain values, lets undo/redo and seeded rolls be tested without a browser, and
+keeps the page free of game logic.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from pickomino.events import Event
+from pickomino.game import Table
+from pickomino.scenario import Move, ScenarioError, parse, table_json
+
+Place = int | Literal["middle", "face_down"]
+"""Where a teacher puts a tile: a seat's stack (on top), the middle, or face down."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """A table and the events of the move (or edit) that produced it."""
+
+    table: Table
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """The tables reached so far; `position` is the one shown, later ones are for redo.
+
+    Random rolls draw from a generator seeded with `seed` and the position in the history, so the
+    same seed and the same moves give the same dice, and an undone roll rolls the same again.
+    """
+
+    seed: int
+    history: tuple[Step, ...]
+    position: int = 0
+
+    @classmethod
+    def start(cls, table: Table, seed: int = 0) -> Sandbox:
+        """A sandbox whose first table is `table`."""
+        return cls(seed, (Step(table),))
+
+    @property
+    def table(self) -> Table:
+        """The table shown now."""
+        return self.history[self.position].table
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the last move did, for the page to narrate."""
+        return self.history[self.position].events
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether an earlier table exists."""
+        return self.position > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone table can be brought back."""
+        return self.position < len(self.history) - 1
+
+    def _push(self, step: Step) -> Sandbox:
+        kept = self.history[: self.position + 1]
+        return replace(self, history=(*kept, step), position=self.position + 1)
+
+    def rng(self) -> random.Random:
+        """The generator for a random roll from the current position."""
+        return random.Random(f"{self.seed}:{self.position}")
+
+    def play(self, move: Move) -> Sandbox:
+        """Apply a move (random when a roll has no faces); IllegalMove leaves this sandbox as is."""
+        if move.kind == "roll" and not move.faces:
+            table, events = self.table.roll(rng=self.rng())
+        else:
+            table, events = move.apply(self.table)
+        return self._push(Step(table, events))
+
+    def roll(self, faces: Sequence[str] | None = None) -> Sandbox:
+        """Roll at random, or show `faces` (a teacher setting the dice by hand)."""
+        return self.play(Move("roll", faces=tuple(faces or ())))
+
+    def keep(self, face: str) -> Sandbox:
+        """Keep every die of the waiting roll showing `face`."""
+        return self.play(Move("keep", face=face))
+
+    def take(self, tile: int) -> Sandbox:
+        """Stop and take `tile`."""
+        return self.play(Move("take", tile=tile))
+
+    def stop(self) -> Sandbox:
+        """Stop without a tile (fails the turn)."""
+        return self.play(Move("stop"))
+
+    def edit(self, table: Table) -> Sandbox:
+        """Show a table a teacher set up, as one undoable step."""
+        return self._push(Step(table))
+
+    def undo(self) -> Sandbox:
+        """Back one table (no change when there is none)."""
+        return replace(self, position=max(0, self.position - 1))
+
+    def redo(self) -> Sandbox:
+        """Forward one undone table (no change when there is none)."""
+        return replace(self, position=min(len(self.history) - 1, self.position + 1))
+
+    def reset(self) -> Sandbox:
+        """Back to the first table, keeping the history for redo."""
+        return replace(self, position=0)
+
+    def reseed(self, seed: int) -> Sandbox:
+        """Use another seed for the random rolls from now on."""
+        return replace(self, seed=seed)
+
+
+def place_tile(table: Table, tile: int, place: Place) -> Table:
+    """`table` with `tile` moved to `place` (on top of a stack), checked like any scenario.
+
+    The edit goes through the scenario parser so a teacher's board obeys the same checks as a link:
+    an edit that empties the middle during a turn, for instance, is refused with its reason.
+    """
+    if tile not in table.rules.tiles:
+        raise ScenarioError(f"{tile} is not a tile of the {table.rules.name} rules")
+    if isinstance(place, int) and not 0 <= place < table.players:
+        raise ScenarioError(f"{place} is not a seat from 0 to {table.players - 1}")
+    data = table_json(table)
+    for key in ("middle", "face_down"):
+        data[key] = [t for t in data[key] if t != tile]
+    data["stacks"] = [[t for t in stack if t != tile] for stack in data["stacks"]]
+    if place in ("middle", "face_down"):
+        data[place] = sorted([*data[place], tile])
+    else:
+        data["stacks"][place].append(tile)
+    return parse(data).table

@@ -1,0 +1,54 @@
+"""Tables in links: `?table=` (a scenario as URL-safe base64) and `?scenario=NAME`.
+
+A teacher copies a link and a class opens exactly the same table, so encoding must round-trip and
+every malformed link must fail with a message that says what is wrong, never with a crash.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+from pathlib import Path
+
+from pickomino.game import Table
+from pickomino.scenario import ScenarioError, loads, table_json
+
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "content" / "scenarios"
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
+MAX_LINK_CHARS = 8_000
+"""Longer `?table=` values are refused before decoding: no real table needs that many."""
+
+
+def encode_table(table: Table) -> str:
+    """The table as compact scenario JSON in URL-safe base64 without padding."""
+    text = json.dumps(table_json(table), separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def decode_table(value: str) -> Table:
+    """The table a `?table=` value describes, after replaying its actions if it has any."""
+    if len(value) > MAX_LINK_CHARS:
+        raise ScenarioError(f"the table in the link is too long ({len(value)} characters)")
+    cleaned = value.strip()
+    try:
+        raw = base64.b64decode(cleaned + "=" * (-len(cleaned) % 4), altchars=b"-_", validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        raise ScenarioError("the table in the link is not URL-safe base64 text") from None
+    table, _ = loads(text).replay()
+    return table
+
+
+def scenario_names() -> tuple[str, ...]:
+    """Names of the shipped scenarios, for `?scenario=NAME` links."""
+    return tuple(sorted(path.stem for path in SCENARIO_DIR.glob("*.json")))
+
+
+def load_scenario(name: str) -> Table:
+    """The table a shipped scenario reaches; unknown or unsafe names are refused by name."""
+    if not _NAME.fullmatch(name) or name not in scenario_names():
+        raise ScenarioError(f"there is no scenario called {name!r}")
+    table, _ = loads((SCENARIO_DIR / f"{name}.json").read_text(encoding="utf-8")).replay()
+    return table

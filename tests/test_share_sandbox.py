@@ -1,0 +1,114 @@
+"""Links that carry a table, and the sandbox's history, seeded rolls and teacher edits."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+from pickomino.events import TookTile, TurnFailed
+from pickomino.game import IllegalMove, Table
+from pickomino.sandbox import Sandbox, place_tile
+from pickomino.scenario import ScenarioError, parse
+from pickomino.share import decode_table, encode_table, load_scenario, scenario_names
+
+
+def test_a_table_survives_the_link_round_trip() -> None:
+    table = parse(
+        {"players": 3, "stacks": [[22], [], [30, 25]], "face_down": [36], "kept": ["W", 5],
+         "rolled": [1, 2, 3, 4, 4, "W"], "current": 1}
+    ).table  # fmt: skip
+    link = encode_table(table)
+    assert "=" not in link and "+" not in link and "/" not in link
+    assert decode_table(link) == table
+
+
+def test_padding_is_optional_and_actions_are_replayed() -> None:
+    data = {"players": 2, "kept": ["W", "W", "W", 5, 5], "actions": [{"take": 25}]}
+    text = json.dumps(data)
+    while len(text) % 3 == 0:
+        text += " "
+    padded = base64.urlsafe_b64encode(text.encode()).decode()
+    assert padded.endswith("=")
+    table = decode_table(padded)
+    assert table.stacks == ((25,), ())
+    assert decode_table(padded.rstrip("=")) == table
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("%%%", "not URL-safe base64"),
+        (base64.urlsafe_b64encode(b"\xff\xfe").decode(), "not URL-safe base64"),
+        (base64.urlsafe_b64encode(b"[1,").decode(), "not valid JSON"),
+        (base64.urlsafe_b64encode(b'{"players": 9}').decode(), "key 'players'"),
+        (base64.urlsafe_b64encode(b'{"players": 2, "middle": [21]}').decode(), "tile 22"),
+        ("A" * 9000, "too long"),
+    ],
+)
+def test_malformed_links_say_what_is_wrong(value: str, message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        decode_table(value)
+
+
+def test_named_scenarios_load_and_unknown_names_are_refused() -> None:
+    assert "rule-steal-exact" in scenario_names()
+    assert load_scenario("rule-steal-exact").stacks == ((), (26,), (30,))
+    for name in ("nope", "../pyproject", "RULE-STEAL-EXACT", ""):
+        with pytest.raises(ScenarioError, match="no scenario called"):
+            load_scenario(name)
+
+
+def test_sandbox_plays_undoes_and_redoes() -> None:
+    box = Sandbox.start(Table.new(2), seed=4)
+    box = (
+        box.roll(["W", "W", "W", "5", "5", "5", "1", "2"]).keep("W").roll(["5", "5", "4", "4", "3"])
+    )
+    assert box.table.kept == ("W", "W", "W")
+    box = box.keep("5")
+    assert box.table.total == 25
+    box = box.take(25)
+    assert isinstance(box.events[0], TookTile)
+    assert box.table.stacks == ((25,), ())
+    back = box.undo().undo()
+    assert back.table.phase == "keep" and back.can_redo
+    assert back.redo().redo().table == box.table
+    assert back.reset().table == Table.new(2) and not back.reset().can_undo
+    branched = back.keep("4")
+    assert not branched.can_redo
+    assert branched.table.total == 23
+
+
+def test_seeded_random_rolls_repeat_after_undo() -> None:
+    box = Sandbox.start(Table.new(2), seed=11).roll()
+    again = box.undo().roll()
+    assert again.table.rolled == box.table.rolled
+    other = Sandbox.start(Table.new(2), seed=12).roll()
+    rolls = {Sandbox.start(Table.new(2), seed=s).roll().table.rolled for s in range(20)}
+    assert len(rolls) > 15
+    assert other.table.rolled in rolls
+
+
+def test_illegal_move_leaves_the_sandbox_as_it_was() -> None:
+    box = Sandbox.start(Table.new(2)).roll(["1"] * 4 + ["2"] * 4).keep("1")
+    with pytest.raises(IllegalMove):
+        box.take(21)
+    assert box.table.total == 4
+    busted = box.roll(["1"] * 4)
+    assert isinstance(busted.events[1], TurnFailed)
+
+
+def test_teacher_moves_tiles_and_impossible_boards_are_refused() -> None:
+    table = Table.new(3)
+    moved = place_tile(place_tile(table, 30, 1), 36, "face_down")
+    assert moved.stacks[1] == (30,) and moved.face_down == (36,)
+    assert 30 not in moved.middle
+    assert place_tile(moved, 30, "middle").stacks[1] == ()
+    with pytest.raises(ScenarioError, match="not a seat"):
+        place_tile(table, 30, 3)
+    with pytest.raises(ScenarioError, match="not a tile"):
+        place_tile(table, 50, 0)
+    one_left = parse({"players": 2, "face_down": list(range(22, 37)), "kept": [1]}).table
+    with pytest.raises(ScenarioError, match="game is over"):
+        place_tile(one_left, 21, 0)
