@@ -217,6 +217,36 @@ def test_every_figure_matches_brute_force(
     assert sum(g * p for g, p in gains) == pytest.approx(analysis.outlook.expected_worms, abs=1e-12)
 
 
+def late_points(count: int, seed: int) -> list[Table]:
+    """Decide points with at most three dice in hand, from random standard games."""
+    rng = random.Random(seed)
+    found: list[Table] = []
+    state = Table.new(3)
+    while len(found) < count:
+        if state.over:
+            state = Table.new(3)
+        if state.phase == "decide" and state.in_hand <= 3 and state.scores() != (0, 0, 0):
+            found.append(state)
+        if state.phase in ("roll", "decide") and (state.phase == "roll" or rng.random() < 0.7):
+            state, _ = state.roll(rng=rng)
+        elif state.phase == "keep":
+            state, _ = state.keep(rng.choice(state.keepable()))
+        elif state.options():
+            state, _ = state.take(rng.choice(state.options()).tile)
+        else:
+            state, _ = state.stop()
+    return found
+
+
+@pytest.mark.parametrize("state", late_points(6, seed=11), ids=lambda s: f"kept{s.kept}")
+def test_late_points_of_real_games_match_brute_force(state: Table) -> None:
+    analysis = analyse(state)
+    board = state.board()
+    for name, (objective, fail) in objectives(board).items():
+        exact = brute_force(board, state.kept, objective, fail)
+        assert figure(analysis, name) == pytest.approx(float(exact), abs=1e-12), name
+
+
 def test_keep_figures_match_the_tables_after_each_keep() -> None:
     state = table(middle=[21, 22, 25, 30], stacks=[[23, 28], [24, 36]], kept=["W", "W"])
     state, _ = state.roll(("1", "3", "3", "5", "W", "4"))
@@ -427,8 +457,10 @@ def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
     assert printed["recommendation"]["action"] == "keep"
 
 
-def test_cli_fresh_turn_keys() -> None:
-    result = run_cli("odds", "-", stdin='{"players": 3}')
+def test_cli_fresh_turn_keys(tmp_path: Path) -> None:
+    scenario = tmp_path / "fresh.json"
+    scenario.write_text('{"players": 3}', encoding="utf-8")
+    result = run_cli("odds", str(scenario))
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     assert printed["bust"] == 0.0
