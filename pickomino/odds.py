@@ -31,7 +31,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from pickomino.game import Board, Table, TakeOption
+from pickomino.game import Board, Phase, Table, TakeOption
 from pickomino.rules import Rules
 from pickomino.scenario import face_json
 
@@ -356,16 +356,17 @@ class Analysis:
     """Everything the odds panel shows for one table.
 
     Attributes:
-        phase: the table's phase (`roll`, `keep`, `decide` or `take`).
+        phase: the table's phase (`roll`, `keep`, `decide` or `take`; never `over`).
         tiles: the tile values of the rules, the keys of `outlook.at_least` and `outlook.exactly`.
         bust: chance that the next roll of the dice in hand shows no new face, `(k/6)**n`; None
             when no roll is possible now (a roll waits for a keep, or no die is left).
         outlook: the figures of this point under best play.
-        choices: the moves open now, each with its own figures, in a fixed order.
+        choices: the moves open now, each with its own figures: keeps in die order; or the tiles
+            offered (as `Board.options` lists them), then `stop` when none is, then `roll`.
         recommended: the choice of the expected-worms policy (first of equals).
     """
 
-    phase: str
+    phase: Phase
     tiles: tuple[int, ...]
     bust: float | None
     outlook: Outlook
