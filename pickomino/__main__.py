@@ -12,7 +12,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
+from pickomino.odds import NoOdds, analyse, to_json
+from pickomino.rules import Rules, preset
 from pickomino.scenario import Scenario, ScenarioError, dump, loads
 
 EXIT_INVALID = 2
@@ -41,6 +44,28 @@ def _replay(args: argparse.Namespace) -> dict[str, Any]:
     return dump(replayed(args.file))
 
 
+def _odds(args: argparse.Namespace) -> dict[str, Any]:
+    table = replayed(args.file)
+    try:
+        analysis = analyse(table)
+    except NoOdds as error:
+        raise ScenarioError(f"no odds to compute: {error}") from None
+    return to_json(analysis)
+
+
+def _tournament(args: argparse.Namespace) -> dict[str, Any]:
+    names = [name.strip() for name in args.players.split(",")]
+    return tournament(names, args.games, args.seed, _preset(args.rules))
+
+
+def _preset(name: str) -> Rules:
+    """The rules preset `name`, with the same one-line failure as a bad scenario."""
+    try:
+        return preset(name)
+    except ValueError as error:
+        raise TournamentError(str(error)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; each subcommand sets `run` to a function returning a JSON object."""
     parser = argparse.ArgumentParser(prog="python -m pickomino", description=__doc__)
@@ -48,6 +73,19 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a scenario and print the table as JSON")
     replay.add_argument("file", help="scenario JSON file, or - for standard input")
     replay.set_defaults(run=_replay)
+    odds = commands.add_parser("odds", help="replay a scenario and print the odds at that point")
+    odds.add_argument("file", help="scenario JSON file, or - for standard input")
+    odds.set_defaults(run=_odds)
+    games = commands.add_parser("tournament", help="play seeded bot games, print the results")
+    games.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    games.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
+    games.add_argument(
+        "--players",
+        default="expert,cautious",
+        help="comma-separated strategies, one per seat: " + ", ".join(STRATEGIES),
+    )
+    games.add_argument("--rules", default="standard", help="rules preset (default standard)")
+    games.set_defaults(run=_tournament)
     return parser
 
 
@@ -57,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], dict[str, Any]] = args.run
     try:
         result = run(args)
-    except ScenarioError as error:
+    except (ScenarioError, TournamentError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INVALID
     print(json.dumps(result))

@@ -1,0 +1,173 @@
+"""Strategies that play whole games through the engine, and seeded tournaments between them.
+
+A strategy is a function from the table to the move it plays when the table waits for a keep, a
+choice between rolling on and stopping, or a tile; rolling at the start of a turn needs no choice,
+so the game loop does it. Moves are the scenario format's `Move`, so a bot's game could be written
+out and replayed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pickomino.game import Table
+from pickomino.odds import analyse
+from pickomino.rules import STANDARD, Rules
+from pickomino.scenario import Move
+
+Strategy = Callable[[Table], Move]
+
+ROLL = Move("roll")
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be played: an unknown strategy, a bad game or player count."""
+
+
+def _most_points(table: Table) -> str:
+    """The keepable face adding the most points (the higher face, then a worm, on equal points)."""
+    assert table.rolled is not None
+    rolled, rules = table.rolled, table.rules
+    return max(
+        table.keepable(),
+        key=lambda f: (rolled.count(f) * rules.value(f), rules.value(f), f in rules.worm_faces),
+    )
+
+
+def _best_tile(table: Table) -> Move:
+    """Take the offered tile with the most worms (a steal first among equals)."""
+    rules = table.rules
+    best = max(table.options(), key=lambda o: (rules.worms(o.tile), o.source is not None))
+    return Move("take", tile=best.tile)
+
+
+def cautious(table: Table) -> Move:
+    """Take the first tile offered; keep a worm as soon as one shows, else the most points."""
+    if table.phase == "keep":
+        worms = [f for f in table.keepable() if f in table.rules.worm_faces]
+        return Move("keep", face=worms[0] if worms else _most_points(table))
+    if table.options():
+        return Move("take", tile=table.options()[0].tile)
+    return ROLL
+
+
+def heuristic(table: Table) -> Move:
+    """A rule of thumb: points first, a worm once half the dice are gone; stop at a worse outlook.
+
+    The estimate of rolling on: the next roll busts with (k/6)^n, costing the tile in hand and the
+    own top tile; otherwise it adds about the best live face's value for every three dice in hand.
+    """
+    rules = table.rules
+    if table.phase == "keep":
+        worms = [f for f in table.keepable() if f in rules.worm_faces]
+        if worms and table.in_hand <= rules.dice // 2:
+            return Move("keep", face=worms[0])
+        return Move("keep", face=_most_points(table))
+    options = table.options()
+    if not options:
+        return ROLL
+    if table.phase == "take":
+        return _best_tile(table)
+    board = table.board()
+    now = max(rules.worms(o.tile) for o in options)
+    lost = rules.worms(board.own_top) if board.own_top is not None else 0
+    live = [f for f in rules.faces if f not in table.kept]
+    if not live:  # every face is kept: the next roll would bust for sure
+        return _best_tile(table)
+    bust = (1 - len(live) / len(rules.faces)) ** table.in_hand
+    gain = max(rules.value(f) for f in live) * max(1, table.in_hand // 3)
+    after = board.options(table.total + gain, table.has_worm)
+    later = max((rules.worms(o.tile) for o in after), default=0)
+    if (1 - bust) * later - bust * lost > now:
+        return ROLL
+    return _best_tile(table)
+
+
+def expert(table: Table) -> Move:
+    """Play the exact odds: the choice with the best expected worm swing, then expected worms.
+
+    The swing counts a steal twice (what it gains and what the robbed player loses) and a failed
+    turn as the loss of the own top tile, since the gap to the others is what wins a game.
+    """
+    choices = analyse(table).choices
+    best = max(choices, key=lambda c: (c.outlook.expected_swing, c.outlook.expected_worms))
+    if best.action == "keep":
+        assert best.face is not None
+        return Move("keep", face=best.face)
+    if best.action == "take":
+        assert best.tile is not None
+        return Move("take", tile=best.tile)
+    return ROLL if best.action == "roll" else Move("stop")
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "cautious": cautious,
+    "heuristic": heuristic,
+    "expert": expert,
+}
+
+
+def strategy(name: str) -> Strategy:
+    """The strategy called `name`, or TournamentError listing the known names."""
+    try:
+        return STRATEGIES[name]
+    except KeyError:
+        known = ", ".join(STRATEGIES)
+        raise TournamentError(f"unknown strategy {name!r} (known: {known})") from None
+
+
+def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
+    """Play one game, seat i choosing by `seats[i]`, the dice drawn from `rng`; the final table."""
+    table = Table.new(len(seats), rules)
+    while not table.over:
+        if table.phase == "roll":
+            table, _ = table.roll(rng=rng)
+            continue
+        move = seats[table.current](table)
+        table, _ = table.roll(rng=rng) if move.kind == "roll" else move.apply(table)
+    return table
+
+
+def tournament(
+    names: Sequence[str], games: int, seed: int, rules: Rules = STANDARD
+) -> dict[str, Any]:
+    """Play `games` seeded games, the seats rotating by one every game; results per strategy.
+
+    A strategy named twice plays both seats and its figures cover both. A game won by several seats
+    at once (all without a tile) shares the win between them.
+    """
+    if games < 1:
+        raise TournamentError(f"a tournament needs at least one game, not {games}")
+    seats_of = [strategy(name) for name in names]
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise TournamentError(
+            f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+            f"not {len(names)}"
+        )
+    wins = dict.fromkeys(names, 0.0)
+    worms = dict.fromkeys(names, 0)
+    for game in range(games):
+        shift = game % len(names)
+        order = [(i + shift) % len(names) for i in range(len(names))]  # seat -> player
+        final = play_game([seats_of[p] for p in order], random.Random(f"{seed}/{game}"), rules)
+        scores = final.scores()
+        winners = final.winners()
+        for seat, player in enumerate(order):
+            worms[names[player]] += scores[seat]
+            if seat in winners:
+                wins[names[player]] += 1 / len(winners)
+    return {
+        "games": games,
+        "seed": seed,
+        "rules": rules.name,
+        "players": list(names),
+        "strategies": {
+            name: {
+                "win_rate": wins[name] / (games * names.count(name)),
+                "mean_worms": worms[name] / (games * names.count(name)),
+            }
+            for name in dict.fromkeys(names)
+        },
+    }

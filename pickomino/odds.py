@@ -1,0 +1,471 @@
+"""Exact odds of a turn, for any table and any point of the turn.
+
+One backward pass over the turn's states (dice in hand, faces kept, running total) solves every
+objective at once: each figure is the best chance (or expectation) over all ways to play the rest of
+the turn *for that figure*, so the components of the value vector are maximised separately and
+carried side by side. The worm distribution is the exception: it describes one policy, the one that
+maximises the expected worms, so it follows that component's choice instead of taking its own max.
+
+The pass depends only on the board (rules, face-up middle, opponents' top tiles, own top tile), so
+it is cached per board; any later point of the same turn is then a lookup.
+
+Semantics, shared by every figure:
+- A roll that shows no face not kept yet fails the turn (bust). Otherwise one new face is kept.
+- The player may stop whenever the board offers a tile for the total (`Board.options`) and must end
+  the turn when no die is left; ending without a tile fails the turn.
+- `at_least[t]` / `exactly[t]`: the turn ends with a tile taken and a total >= t / == t.
+- Worm gain: a tile from the middle gains its worms; a steal gains the stolen tile's worms too
+  (`expected_worms`), while `expected_swing` counts a steal twice, as the gap it opens on the robbed
+  player; a failed turn loses the worms of one's own top tile in both.
+
+numpy carries the vectors; the module has no other dependency than the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import combinations_with_replacement, groupby
+from math import factorial
+from typing import Any, Literal
+
+import numpy as np
+
+from pickomino.game import Board, Phase, Table, TakeOption
+from pickomino.rules import Rules
+from pickomino.scenario import face_json
+
+Action = Literal["roll", "keep", "take", "stop"]
+
+
+class NoOdds(ValueError):
+    """A table with no turn to analyse: the game is over."""
+
+
+# ----- the plan: the state graph of a turn, which depends on the rules only ----------------------
+
+
+@dataclass(frozen=True)
+class _Batch:
+    """States with the same dice in hand and as many faces left to keep, solved in one step.
+
+    They roll alike (same outcomes, same chances), and every state a keep leads to holds fewer dice,
+    so it belongs to an earlier batch.
+
+    Attributes:
+        dice: dice in hand.
+        rows: the batch's rows in the value arrays.
+        totals: each state's total; `worm`: whether it has a worm kept.
+        gather: (outcomes, live faces, states) row of the state after keeping that face (all its
+            dice), row 0 when the outcome does not show the face.
+        weights: the chance of each outcome that shows a face not kept yet; `bust`: of the others.
+    """
+
+    dice: int
+    rows: slice
+    totals: np.ndarray
+    worm: np.ndarray
+    gather: np.ndarray
+    weights: np.ndarray
+    bust: float
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Rows of every reachable state, and the batches in solving order (fewest dice first)."""
+
+    rules: Rules
+    rows: int
+    index: dict[tuple[int, int, int], int]
+    batches: tuple[_Batch, ...]
+
+
+@cache
+def _rolls(dice: int, live: int, faces: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """Roll outcomes of `dice` dice seen through `live` faces not kept yet (the rest are alike).
+
+    Returns the counts of the live faces per outcome that shows one at least, their probabilities,
+    and the bust chance (no live face at all), which is `((faces - live) / faces) ** dice`.
+    """
+    rolls = list(combinations_with_replacement(range(live + 1), dice))
+    faces_shown = np.array(rolls, dtype=np.intp).reshape(len(rolls), dice)
+    counts = (faces_shown[:, :, None] == np.arange(live + 1)).sum(axis=1)
+    fact = np.array([factorial(k) for k in range(dice + 1)], dtype=float)
+    ways = fact[dice] / fact[counts].prod(axis=1)
+    chance = ways * float(faces - live) ** counts[:, live] / float(faces) ** dice
+    shows = counts[:, :live].any(axis=1)
+    return counts[shows, :live], chance[shows], float(chance[~shows].sum())
+
+
+@lru_cache(maxsize=16)
+def _plan(rules: Rules) -> _Plan:
+    """Enumerate the turn's states from the start and wire each to the states a keep leads to."""
+    faces = len(rules.faces)
+    reach: dict[tuple[int, int], set[int]] = {(rules.dice, 0): {0}}
+    for dice in range(rules.dice, 0, -1):  # a keep always lowers the dice in hand
+        for (held, mask), totals in list(reach.items()):
+            if held != dice:
+                continue
+            for bit, value in enumerate(rules.face_values):
+                if not mask >> bit & 1:
+                    for c in range(1, dice + 1):
+                        after = reach.setdefault((dice - c, mask | 1 << bit), set())
+                        after.update(t + c * value for t in totals)
+
+    def batch_of(key: tuple[int, int]) -> tuple[int, int]:
+        return key[0], faces - key[1].bit_count()
+
+    order = sorted(reach, key=lambda key: (*batch_of(key), key[1]))
+    most = rules.dice * max(rules.face_values) + 1
+    index: dict[tuple[int, int, int], int] = {}
+    row_of: dict[tuple[int, int], np.ndarray] = {}
+    row = 1  # row 0 is the sentinel standing for a face the roll does not show
+    for key in order:
+        row_of[key] = np.zeros(most, dtype=np.intp)
+        for total in sorted(reach[key]):
+            index[(*key, total)] = row_of[key][total] = row
+            row += 1
+    worm_bits = sum(1 << bit for bit, face in enumerate(rules.faces) if face in rules.worm_faces)
+    batches = []
+    for (dice, live), grouped in groupby(order, key=batch_of):
+        keys = list(grouped)
+        counts, weights, bust = _rolls(dice, live, faces)
+        wired, totals, worm = [], [], []
+        for _, mask in keys:
+            held = np.array(sorted(reach[dice, mask]), dtype=np.intp)
+            after = np.zeros((live, dice + 1, len(held)), dtype=np.intp)
+            for slot, bit in enumerate(b for b in range(faces) if not mask >> b & 1):
+                value = rules.face_values[bit]
+                for c in range(1, dice + 1):
+                    after[slot, c] = row_of[dice - c, mask | 1 << bit][held + c * value]
+            wired.append(after)
+            totals.append(held)
+            worm.append(np.full(len(held), bool(mask & worm_bits)))
+        first = int(row_of[keys[0]][totals[0][0]])
+        gather = np.concatenate(wired, axis=2)[np.arange(live)[None, :], counts]
+        rows = slice(first, first + sum(len(held) for held in totals))
+        batches.append(
+            _Batch(dice, rows, np.concatenate(totals), np.concatenate(worm), gather, weights, bust)
+        )
+    return _Plan(rules, row, index, tuple(batches))
+
+
+# ----- the value vector -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each objective sits in the value vector of one board."""
+
+    tiles: tuple[int, ...]
+    gains: tuple[int, ...]  # the worm gains the distribution covers, ascending
+
+    @property
+    def success(self) -> int:
+        return 0
+
+    def at_least(self, i: int) -> int:
+        return 1 + i
+
+    def exactly(self, i: int) -> int:
+        return 1 + len(self.tiles) + i
+
+    @property
+    def worms(self) -> int:
+        return 1 + 2 * len(self.tiles)
+
+    @property
+    def swing(self) -> int:
+        return self.worms + 1
+
+    @property
+    def dist(self) -> int:
+        return self.worms + 2
+
+    @property
+    def size(self) -> int:
+        return self.dist + len(self.gains)
+
+
+TIE = 1e-12
+"""Expected worms closer than this are a tie (they differ by rounding only); the first one wins."""
+
+
+def _choose(worms: np.ndarray, axis: int) -> np.ndarray:
+    """Index along `axis` of the alternative the expected-worms policy takes: first of the best."""
+    top = np.expand_dims(worms.max(axis=axis), axis)
+    return (worms >= top - TIE).argmax(axis=axis)
+
+
+def _best(values: np.ndarray, axis: int, layout: _Layout) -> np.ndarray:
+    """The value of choosing among alternatives laid along `axis`.
+
+    Every objective takes its own best; the worm distribution follows the expected worms' choice.
+    """
+    best = values.max(axis=axis)
+    pick = np.expand_dims(_choose(values[..., layout.worms], axis), axis)
+    chosen = np.take_along_axis(values[..., layout.dist :], pick[..., None], axis=axis)
+    best[..., layout.dist :] = np.squeeze(chosen, axis=axis)
+    return best
+
+
+@dataclass(frozen=True)
+class _Solution:
+    """Every state's value for one board: `decide` after a keep, `roll` for rolling from there."""
+
+    plan: _Plan
+    layout: _Layout
+    decide: np.ndarray
+    roll: np.ndarray
+    fail: np.ndarray
+
+
+def _fail_vector(board: Board, layout: _Layout) -> np.ndarray:
+    lost = board.rules.worms(board.own_top) if board.own_top is not None else 0
+    vector = np.zeros(layout.size)
+    vector[layout.worms] = vector[layout.swing] = -lost
+    vector[layout.dist + layout.gains.index(-lost)] = 1.0
+    return vector
+
+
+def _take_vector(board: Board, layout: _Layout, total: int, option: TakeOption) -> np.ndarray:
+    """The value of ending the turn by taking `option` with this total."""
+    worms = board.rules.worms(option.tile)
+    vector = np.zeros(layout.size)
+    vector[layout.success] = 1.0
+    tiles = np.array(layout.tiles)
+    count = len(layout.tiles)
+    vector[layout.at_least(0) : layout.at_least(0) + count] = total >= tiles
+    vector[layout.exactly(0) : layout.exactly(0) + count] = total == tiles
+    vector[layout.worms] = worms
+    vector[layout.swing] = worms if option.source is None else 2 * worms
+    vector[layout.dist + layout.gains.index(worms)] = 1.0
+    return vector
+
+
+def _stop_vector(board: Board, layout: _Layout, total: int, has_worm: bool) -> np.ndarray | None:
+    """The value of ending the turn now with the best tile for each aim, None if none is offered."""
+    options = board.options(total, has_worm)
+    if not options:
+        return None
+    return _best(np.stack([_take_vector(board, layout, total, o) for o in options]), 0, layout)
+
+
+def _layout(board: Board) -> _Layout:
+    rules = board.rules
+    lost = rules.worms(board.own_top) if board.own_top is not None else 0
+    return _Layout(rules.tiles, tuple(sorted({*rules.tile_worms, -lost})))
+
+
+@lru_cache(maxsize=32)
+def _solve(board: Board) -> _Solution:
+    """One backward pass over the whole turn for `board` (cached: boards repeat within a turn)."""
+    rules = board.rules
+    plan = _plan(rules)
+    layout = _layout(board)
+    fail = _fail_vector(board, layout)
+    # What stopping is worth for every total, without and with a worm; NaN: nothing to take.
+    most = rules.dice * max(rules.face_values) + 1
+    stops = np.full((2, most, layout.size), np.nan)
+    for has_worm in (False, True):
+        for total in range(most):
+            stop = _stop_vector(board, layout, total, has_worm)
+            if stop is not None:
+                stops[int(has_worm), total] = stop
+    decide = np.zeros((plan.rows, layout.size))
+    roll = np.zeros((plan.rows, layout.size))
+    decide[0] = -np.inf  # a face the roll does not show can never be chosen
+    for batch in plan.batches:
+        rolled = np.broadcast_to(batch.bust * fail, (len(batch.totals), layout.size))
+        if len(batch.weights):
+            outcomes = _best(decide[batch.gather], 1, layout)  # (outcomes, states, objectives)
+            rolled = rolled + np.tensordot(batch.weights, outcomes, axes=1)
+        roll[batch.rows] = rolled
+        stop = stops[batch.worm.astype(np.intp), batch.totals]
+        can_stop = ~np.isnan(stop[:, 0])
+        if batch.dice:  # stopping is a choice, listed first so that it wins a tie
+            stop[can_stop] = _best(np.stack([stop[can_stop], rolled[can_stop]]), 0, layout)
+        decide[batch.rows] = np.where(can_stop[:, None], stop, rolled)
+    decide.flags.writeable = roll.flags.writeable = False
+    return _Solution(plan, layout, decide, roll, fail)
+
+
+def _canonical(board: Board) -> Board:
+    """The board as the solver sees it: which seat holds a target does not change any figure."""
+    tops = sorted({top for _, top in board.steal_targets})
+    return Board(board.rules, board.middle, tuple(enumerate(tops)), board.own_top)
+
+
+# ----- the public figures -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """The figures of a point in the turn, or of one choice there, under best play.
+
+    Attributes:
+        success: best chance of ending the turn with a tile (from the middle or stolen).
+        at_least: per tile value t of the rules (ascending, as `Rules.tiles`), best chance of ending
+            with a tile taken and a total of at least t.
+        exactly: per tile value t, best chance of ending with a tile taken and a total of exactly t.
+        expected_worms: expected worm gain under the policy maximising it (a steal counts the
+            stolen worms once, a failed turn loses the own top tile's worms).
+        expected_swing: the same with a steal counted twice (what it gains plus what the robbed
+            player loses), under the policy maximising that.
+        worm_distribution: (gain, probability) of the worm gain under the expected-worms policy.
+    """
+
+    success: float
+    at_least: tuple[float, ...]
+    exactly: tuple[float, ...]
+    expected_worms: float
+    expected_swing: float
+    worm_distribution: tuple[tuple[int, float], ...]
+
+
+def _outlook(vector: np.ndarray, layout: _Layout) -> Outlook:
+    count = len(layout.tiles)
+    values = [float(x) for x in vector]
+    return Outlook(
+        success=values[layout.success],
+        at_least=tuple(values[layout.at_least(0) : layout.at_least(0) + count]),
+        exactly=tuple(values[layout.exactly(0) : layout.exactly(0) + count]),
+        expected_worms=values[layout.worms],
+        expected_swing=values[layout.swing],
+        worm_distribution=tuple(zip(layout.gains, values[layout.dist :], strict=True)),
+    )
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move open at this point and what follows it under best play.
+
+    `action` is `roll`, `keep` (with `face`), `take` (with `tile`, and `source` the robbed seat or
+    None for the middle) or `stop` (ending the turn without a tile, which fails it).
+    """
+
+    action: Action
+    outlook: Outlook
+    face: str | None = None
+    tile: int | None = None
+    source: int | None = None
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the odds panel shows for one table.
+
+    Attributes:
+        phase: the table's phase (`roll`, `keep`, `decide` or `take`; never `over`).
+        tiles: the tile values of the rules, the keys of `outlook.at_least` and `outlook.exactly`.
+        bust: chance that the next roll of the dice in hand shows no new face, `(k/6)**n`; None
+            when no roll is possible now (a roll waits for a keep, or no die is left).
+        outlook: the figures of this point under best play.
+        choices: the moves open now, each with its own figures: keeps in die order; or the tiles
+            offered (as `Board.options` lists them), then `stop` when none is, then `roll`.
+        recommended: the choice of the expected-worms policy (first of equals).
+    """
+
+    phase: Phase
+    tiles: tuple[int, ...]
+    bust: float | None
+    outlook: Outlook
+    choices: tuple[Choice, ...]
+    recommended: Choice
+
+    @property
+    def success(self) -> float:
+        """Best chance of ending this turn with a tile."""
+        return self.outlook.success
+
+    @property
+    def keep_success(self) -> dict[str, float]:
+        """For a roll waiting for a keep: the best chance of success after keeping each face."""
+        return {c.face: c.outlook.success for c in self.choices if c.face is not None}
+
+    def best(self, objective: Literal["expected_worms", "expected_swing", "success"]) -> Choice:
+        """The choice maximising `objective` (first of equals), for callers with another aim."""
+        return max(self.choices, key=lambda choice: getattr(choice.outlook, objective))
+
+
+def analyse(table: Table) -> Analysis:
+    """The odds at the point `table` has reached in the current player's turn.
+
+    Raises NoOdds when the game is over.
+    """
+    phase = table.phase
+    if phase == "over":
+        raise NoOdds("the game is over: there is no turn to analyse")
+    rules = table.rules
+    board = table.board()
+    solution = _solve(_canonical(board))
+    layout = solution.layout
+    mask = sum(1 << rules.faces.index(face) for face in set(table.kept))
+    row = solution.plan.index[table.in_hand, mask, table.total]
+    entries: list[tuple[Choice, np.ndarray]] = []
+    if phase == "keep":
+        assert table.rolled is not None
+        for face in table.keepable():
+            count = table.rolled.count(face)
+            after = (
+                table.in_hand - count,
+                mask | 1 << rules.faces.index(face),
+                table.total + count * rules.value(face),
+            )
+            vector = solution.decide[solution.plan.index[after]]
+            entries.append((Choice("keep", _outlook(vector, layout), face=face), vector))
+    else:
+        for option in table.options():
+            vector = _take_vector(board, layout, table.total, option)
+            choice = Choice(
+                "take", _outlook(vector, layout), tile=option.tile, source=option.source
+            )
+            entries.append((choice, vector))
+        if phase != "roll" and not table.options():  # stopping fails the turn
+            entries.append((Choice("stop", _outlook(solution.fail, layout)), solution.fail))
+        if phase in ("roll", "decide"):
+            vector = solution.roll[row]
+            entries.append((Choice("roll", _outlook(vector, layout)), vector))
+    point = _best(np.stack([vector for _, vector in entries]), 0, layout)
+    choices = tuple(choice for choice, _ in entries)
+    kept_faces = len(set(table.kept))
+    bust = (kept_faces / len(rules.faces)) ** table.in_hand if phase in ("roll", "decide") else None
+    recommended = choices[int(_choose(np.array([c.outlook.expected_worms for c in choices]), 0))]
+    return Analysis(phase, rules.tiles, bust, _outlook(point, layout), choices, recommended)
+
+
+# ----- JSON -------------------------------------------------------------------------------------
+
+
+def _outlook_json(outlook: Outlook, tiles: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "success": outlook.success,
+        "at_least": {str(t): p for t, p in zip(tiles, outlook.at_least, strict=True)},
+        "exactly": {str(t): p for t, p in zip(tiles, outlook.exactly, strict=True)},
+        "expected_worms": outlook.expected_worms,
+        "expected_swing": outlook.expected_swing,
+        "worm_distribution": {str(g): p for g, p in outlook.worm_distribution},
+    }
+
+
+def _choice_json(choice: Choice, tiles: tuple[int, ...]) -> dict[str, Any]:
+    found: dict[str, Any] = {"action": choice.action}
+    if choice.face is not None:
+        found["face"] = face_json(choice.face)
+    if choice.tile is not None:
+        found["tile"] = choice.tile
+        found["source"] = choice.source
+    return found | _outlook_json(choice.outlook, tiles)
+
+
+def to_json(analysis: Analysis) -> dict[str, Any]:
+    """The analysis as the JSON object `python -m pickomino odds` prints (keys in the README)."""
+    recommended = analysis.recommended
+    return {
+        "phase": analysis.phase,
+        "bust": analysis.bust,
+        **_outlook_json(analysis.outlook, analysis.tiles),
+        "keep_success": analysis.keep_success,
+        "recommendation": _choice_json(recommended, analysis.tiles),
+        "choices": [_choice_json(choice, analysis.tiles) for choice in analysis.choices],
+    }

@@ -1,0 +1,172 @@
+"""Bots play whole games legally, each follows its own rule, and the expert wins clearly."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pickomino import bots
+from pickomino.bots import (
+    STRATEGIES,
+    TournamentError,
+    cautious,
+    expert,
+    heuristic,
+    play_game,
+    tournament,
+)
+from pickomino.game import Table
+from pickomino.odds import analyse
+from pickomino.rules import PRESETS, STANDARD
+from pickomino.scenario import Move, parse
+
+
+def table(**keys: object) -> Table:
+    return parse({"players": 2, **keys}).table
+
+
+@pytest.mark.parametrize("rules_name", list(PRESETS))
+def test_every_strategy_finishes_games_under_every_preset(rules_name: str) -> None:
+    rules = PRESETS[rules_name]
+    seats = [STRATEGIES[name] for name in ("cautious", "heuristic", "expert")]
+    final = play_game(seats, random.Random(rules_name), rules)
+    assert final.over
+    assert sum(final.scores()) == sum(rules.worms(t) for stack in final.stacks for t in stack)
+    assert sorted([*final.face_down, *(t for s in final.stacks for t in s)]) == list(rules.tiles)
+    assert final.winners()
+
+
+def test_cautious_keeps_a_worm_at_once_and_takes_the_first_tile() -> None:
+    rolled = table(rolled=["1", "W", "4", "4", "4", "4", "2", "3"])
+    assert cautious(rolled) == Move("keep", face="W")
+    # 21 with a worm and three dice left: cautious stops on the first tile offered.
+    state = table(kept=["W", "W", "W", "4", "2"])
+    assert state.options()[0].tile == 21
+    assert cautious(state) == Move("take", tile=21)
+
+
+def test_heuristic_rolls_on_low_and_stops_high() -> None:
+    # 21 with three dice in hand and four faces live: a bust is unlikely, 26 is within reach.
+    low = table(kept=["W", "W", "W", "W", "1"])
+    assert heuristic(low) == Move("roll")
+    # 31 with one die and three faces live: half the rolls bust, so take the 31.
+    high = table(kept=["W", "W", "W", "W", "4", "4", "3"])
+    assert heuristic(high) == Move("take", tile=31)
+
+
+def test_heuristic_prefers_points_early_and_a_worm_late() -> None:
+    early = table(rolled=["5", "5", "5", "W", "1", "2", "3", "4"])
+    assert heuristic(early) == Move("keep", face="5")
+    late = table(kept=["4", "4", "3", "3"], rolled=["5", "5", "W", "1"])
+    assert heuristic(late) == Move("keep", face="W")
+
+
+def test_expert_steals_when_the_swing_is_larger() -> None:
+    # 26 with a worm and no die left: 25 lies in the middle, 26 tops the opponent's stack (both 2
+    # worms). Taking from the middle gains 2; stealing gains 2 and costs the opponent 2.
+    state = table(
+        middle=[21, 25],
+        face_down=[22, 23, 24, *range(27, 37)],
+        stacks=[[], [26]],
+        kept=["W", "W", "W", "W", "2", "2"],
+        rolled=["1", "1"],
+    )
+    state, _ = state.keep("1")
+    assert cautious(state) == Move("take", tile=25)
+    assert expert(state) == Move("take", tile=26)
+
+
+def test_expert_plays_the_best_swing_of_the_analysis() -> None:
+    state = table(kept=["W", "W", "5"], rolled=["5", "5", "4", "3", "3"])
+    best = max(analyse(state).choices, key=lambda c: c.outlook.expected_swing)
+    assert expert(state) == Move("keep", face=best.face)
+
+
+def test_tournament_is_seeded_and_rotates_seats() -> None:
+    first = tournament(["heuristic", "cautious"], 12, seed=5)
+    assert first == tournament(["heuristic", "cautious"], 12, seed=5)
+    assert first != tournament(["heuristic", "cautious"], 12, seed=6)
+    rates = first["strategies"]
+    assert rates.keys() == {"heuristic", "cautious"}
+    assert rates["heuristic"]["win_rate"] + rates["cautious"]["win_rate"] == pytest.approx(1.0)
+
+
+def test_tournament_rotates_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    seatings = []
+    real = bots.play_game
+
+    def recording(seats, rng, rules=STANDARD):  # type: ignore[no-untyped-def]
+        seatings.append([seat.__name__ for seat in seats])
+        return real(seats, rng, rules)
+
+    monkeypatch.setattr(bots, "play_game", recording)
+    tournament(["heuristic", "cautious", "cautious"], 4, seed=1)
+    assert seatings == [
+        ["heuristic", "cautious", "cautious"],
+        ["cautious", "cautious", "heuristic"],
+        ["cautious", "heuristic", "cautious"],
+        ["heuristic", "cautious", "cautious"],
+    ]
+
+
+def test_tournament_refuses_bad_input() -> None:
+    with pytest.raises(TournamentError, match="chess"):
+        tournament(["expert", "chess"], 1, seed=0)
+    with pytest.raises(TournamentError, match="at least one game"):
+        tournament(["expert", "cautious"], 0, seed=0)
+    with pytest.raises(TournamentError, match="2 to 7 players"):
+        tournament(["expert"], 1, seed=0)
+
+
+def one_sided_p(wins: float, games: int) -> float:
+    """Chance of at least `wins` wins in `games` fair coin flips."""
+    least = math.ceil(wins)
+    return sum(math.comb(games, k) for k in range(least, games + 1)) / 2**games
+
+
+@pytest.mark.parametrize("other", ["cautious", "heuristic"])
+def test_expert_wins_significantly_more_than_half(other: str) -> None:
+    games = 60
+    result = tournament(["expert", other], games, seed=2026)
+    wins = result["strategies"]["expert"]["win_rate"] * games
+    # A strategy no better than its opponent reaches this many wins less than once in 100 runs.
+    assert one_sided_p(wins, games) < 0.01, wins
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pickomino", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+
+
+def test_cli_tournament_prints_json() -> None:
+    result = run_cli("tournament", "--games", "6", "--seed", "3", "--players", "heuristic,cautious")
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    assert printed == tournament(["heuristic", "cautious"], 6, seed=3, rules=STANDARD)
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--players", "expert,chess"], "chess"),
+        (["--games", "0"], "game"),
+        (["--rules", "chess"], "chess"),
+    ],
+)
+def test_cli_tournament_bad_input_exits_2(args: list[str], named: str) -> None:
+    result = run_cli("tournament", *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert named in result.stderr

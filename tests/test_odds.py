@@ -1,0 +1,493 @@
+"""The odds module against the published figures, brute force, closed forms and its own play."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from pickomino.game import Board, Table, TakeOption
+from pickomino.odds import Analysis, NoOdds, analyse, to_json
+from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
+from pickomino.scenario import parse
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "published-odds.md"
+
+
+def table(**keys: object) -> Table:
+    """A standard two-player table; tiles in neither `middle` nor a stack are face down."""
+    if "middle" in keys and "face_down" not in keys:
+        stacks: list[list[int]] = keys.get("stacks", [])  # type: ignore[assignment]
+        placed = {*keys["middle"], *(t for stack in stacks for t in stack)}  # type: ignore[misc]
+        keys["face_down"] = [t for t in STANDARD.tiles if t not in placed]
+    return parse({"players": 2, **keys}).table
+
+
+def published_rows() -> dict[str, list[float]]:
+    """The two percentage rows of the reference file, read from the file itself."""
+    rows = re.findall(r"^\| %\s*\|(.*)\|\s*$", REFERENCE.read_text(encoding="utf-8"), re.M)
+    assert len(rows) == 2, "the reference file should hold an 'at least' and an 'exactly' row"
+    at_least, exactly = ([float(cell) for cell in row.split("|")] for row in rows)
+    return {"at_least": at_least, "exactly": exactly}
+
+
+# ----- the published figures for a fresh turn --------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def fresh() -> Analysis:
+    return analyse(Table.new(2))
+
+
+# The published rows (../shared/reference/published-odds.md), copied so that CI checks them too.
+PUBLISHED = {
+    "at_least": [
+        89.303, 85.560, 80.774, 74.837, 68.033, 60.699, 52.476, 43.542,
+        34.629, 26.379, 19.401, 13.581, 8.678, 5.262, 2.891, 1.568,
+    ],
+    "exactly": [
+        43.960, 41.331, 41.608, 37.506, 33.648, 28.414, 24.776, 22.148,
+        17.679, 13.564, 9.791, 7.234, 5.081, 3.118, 1.699, 0.924,
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.skipif(not REFERENCE.exists(), reason="shared reference file not present")
+def test_the_copied_rows_are_the_reference_files() -> None:
+    assert published_rows() == PUBLISHED
+
+
+@pytest.mark.parametrize("kind", ["at_least", "exactly"])
+def test_fresh_turn_matches_every_published_percentage(fresh: Analysis, kind: str) -> None:
+    ours = [round(100 * p, 3) for p in getattr(fresh.outlook, kind)]
+    assert len(ours) == len(PUBLISHED[kind]) == 16
+    assert ours == PUBLISHED[kind]
+
+
+def test_fresh_turn_expected_worms_and_distribution(fresh: Analysis) -> None:
+    assert round(fresh.outlook.expected_worms, 4) == 1.6447
+    distribution = dict(fresh.outlook.worm_distribution)
+    published = {0: 0.232232, 1: 0.167638, 2: 0.363195, 3: 0.197040, 4: 0.039896}
+    assert distribution.keys() == published.keys()
+    for gain, chance in published.items():
+        # The reference says ties between equal choices move these by about 1e-6; ours differ
+        # from it by at most 5e-6 (our tie rule: first face in die order, stopping before rolling).
+        assert distribution[gain] == pytest.approx(chance, abs=1e-5)
+    assert sum(distribution.values()) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_fresh_turn_success_bust_and_recommendation(fresh: Analysis) -> None:
+    assert fresh.phase == "roll"
+    assert fresh.bust == 0.0
+    # With every tile from 21 up in the middle, success is reaching 21 or more with a worm.
+    assert fresh.success == pytest.approx(fresh.outlook.at_least[0], abs=1e-15)
+    assert [c.action for c in fresh.choices] == ["roll"]
+    assert fresh.recommended.outlook.expected_worms == fresh.outlook.expected_worms
+
+
+def test_two_dice_distribution_scoring_the_total_with_a_worm() -> None:
+    # "Scoring a total only when a worm is kept": tiles 1..10 whose worms equal their value make
+    # the worm gain of the turn the total itself, so the worm distribution is the published one.
+    rules = Rules(
+        name="two-dice",
+        dice=2,
+        faces=STANDARD.faces,
+        face_values=STANDARD.face_values,
+        worm_faces=STANDARD.worm_faces,
+        tiles=tuple(range(1, 11)),
+        tile_worms=tuple(range(1, 11)),
+    )
+    analysis = analyse(Table.new(2, rules))
+    in_216 = {g: p * 216 for g, p in analysis.outlook.worm_distribution if p > 1e-12}
+    assert in_216.keys() == {0, 6, 7, 8, 9, 10}
+    for gain, count in {0: 140, 6: 10, 7: 12, 8: 14, 9: 16, 10: 24}.items():
+        assert in_216[gain] == pytest.approx(count, abs=1e-9)
+
+
+# ----- brute force with exact fractions ----------------------------------------------------------
+
+Objective = Callable[[int, tuple[TakeOption, ...]], Fraction]
+
+
+def brute_force(
+    board: Board, kept: tuple[str, ...], objective: Objective, fail: Fraction
+) -> Fraction:
+    """Best value of a decide point by trying every ordered roll of the dice (no shared code)."""
+    rules = board.rules
+
+    @cache
+    def decide(kept: tuple[str, ...]) -> Fraction:
+        total = rules.total(kept)
+        options = board.options(total, rules.has_worm(kept))
+        stop = objective(total, options) if options else None
+        left = rules.dice - len(kept)
+        if left == 0:
+            return fail if stop is None else stop
+        rolled = roll(kept)
+        return rolled if stop is None else max(stop, rolled)
+
+    @cache
+    def roll(kept: tuple[str, ...]) -> Fraction:
+        left = rules.dice - len(kept)
+        outcomes = list(product(rules.faces, repeat=left))
+        value = Fraction(0)
+        for faces in outcomes:
+            new = {f for f in faces if f not in kept}
+            if not new:
+                value += fail
+                continue
+            value += max(decide(tuple(sorted(kept + (f,) * faces.count(f)))) for f in new)
+        return value / len(outcomes)
+
+    kept = tuple(sorted(kept))
+    return roll(kept) if not kept else decide(kept)
+
+
+def objectives(board: Board) -> dict[str, tuple[Objective, Fraction]]:
+    rules = board.rules
+    lost = Fraction(-rules.worms(board.own_top)) if board.own_top is not None else Fraction(0)
+    found: dict[str, tuple[Objective, Fraction]] = {
+        "success": (lambda total, options: Fraction(1), Fraction(0)),
+        "expected_worms": (
+            lambda total, options: Fraction(max(rules.worms(o.tile) for o in options)),
+            lost,
+        ),
+        "expected_swing": (
+            lambda total, options: Fraction(
+                max(rules.worms(o.tile) * (1 if o.source is None else 2) for o in options)
+            ),
+            lost,
+        ),
+    }
+    for i, tile in enumerate(rules.tiles):
+        found[f"at_least/{i}"] = (lambda total, options, t=tile: Fraction(total >= t), Fraction(0))
+        found[f"exactly/{i}"] = (lambda total, options, t=tile: Fraction(total == t), Fraction(0))
+    return found
+
+
+def figure(analysis: Analysis, name: str) -> float:
+    if "/" in name:
+        kind, i = name.split("/")
+        return getattr(analysis.outlook, kind)[int(i)]
+    return getattr(analysis.outlook, name)
+
+
+SMALL = Rules(
+    name="small",
+    dice=4,
+    faces=STANDARD.faces,
+    face_values=STANDARD.face_values,
+    worm_faces=STANDARD.worm_faces,
+    tiles=tuple(range(8, 16)),
+    tile_worms=(1, 1, 2, 2, 3, 3, 4, 4),
+)
+SMALL_JUNIOR = Rules(
+    **{**SMALL.__dict__, "name": "small-junior", "dice": 3, "any_lower_tile": True}
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "middle", "stacks", "kept"),
+    [
+        (SMALL, SMALL.tiles, ((), ()), ()),
+        (SMALL, (8, 10, 11, 14), ((9, 13), (12, 15)), ()),
+        (SMALL, (8, 10, 11, 14), ((9, 13), (12, 15)), ("W",)),
+        (SMALL, (10, 11), ((8, 9, 13), (12, 15, 14)), ("3", "3")),
+        (SMALL_JUNIOR, (8, 10, 11, 14), ((9,), (12,)), ()),
+        (SMALL_JUNIOR, (8, 10, 14), ((11,), (12, 9)), ("2",)),
+    ],
+)
+def test_every_figure_matches_brute_force(
+    rules: Rules,
+    middle: tuple[int, ...],
+    stacks: tuple[tuple[int, ...], ...],
+    kept: tuple[str, ...],
+) -> None:
+    placed = {t for stack in stacks for t in stack} | set(middle)
+    face_down = tuple(t for t in rules.tiles if t not in placed)
+    state = Table(rules, 2, tuple(middle), face_down, stacks, 0, kept)
+    analysis = analyse(state)
+    board = state.board()
+    for name, (objective, fail) in objectives(board).items():
+        exact = brute_force(board, kept, objective, fail)
+        assert figure(analysis, name) == pytest.approx(float(exact), abs=1e-12), name
+    gains = analysis.outlook.worm_distribution
+    assert sum(g * p for g, p in gains) == pytest.approx(analysis.outlook.expected_worms, abs=1e-12)
+
+
+def late_points(count: int, seed: int) -> list[Table]:
+    """Decide points with at most three dice in hand, from random standard games."""
+    rng = random.Random(seed)
+    found: list[Table] = []
+    state = Table.new(3)
+    while len(found) < count:
+        if state.over:
+            state = Table.new(3)
+        if state.phase == "decide" and state.in_hand <= 3 and state.scores() != (0, 0, 0):
+            found.append(state)
+        if state.phase in ("roll", "decide") and (state.phase == "roll" or rng.random() < 0.7):
+            state, _ = state.roll(rng=rng)
+        elif state.phase == "keep":
+            state, _ = state.keep(rng.choice(state.keepable()))
+        elif state.options():
+            state, _ = state.take(rng.choice(state.options()).tile)
+        else:
+            state, _ = state.stop()
+    return found
+
+
+@pytest.mark.parametrize("state", late_points(6, seed=11), ids=lambda s: f"kept{s.kept}")
+def test_late_points_of_real_games_match_brute_force(state: Table) -> None:
+    analysis = analyse(state)
+    board = state.board()
+    for name, (objective, fail) in objectives(board).items():
+        exact = brute_force(board, state.kept, objective, fail)
+        assert figure(analysis, name) == pytest.approx(float(exact), abs=1e-12), name
+
+
+def test_keep_figures_match_the_tables_after_each_keep() -> None:
+    state = table(middle=[21, 22, 25, 30], stacks=[[23, 28], [24, 36]], kept=["W", "W"])
+    state, _ = state.roll(("1", "3", "3", "5", "W", "4"))
+    analysis = analyse(state)
+    assert analysis.phase == "keep"
+    assert analysis.bust is None
+    assert set(analysis.keep_success) == {"1", "3", "4", "5"}
+    for face, chance in analysis.keep_success.items():
+        after, _ = state.keep(face)
+        assert analyse(after).success == pytest.approx(chance, abs=1e-15)
+    assert analysis.success == max(analysis.keep_success.values())
+
+
+# ----- bust against counting ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kept", [(), ("W",), ("1", "2"), ("3", "3", "4", "W"), ("1", "2", "3", "4", "5")]
+)
+def test_bust_is_k_sixths_to_the_n_and_agrees_with_counting(kept: tuple[str, ...]) -> None:
+    state = table(kept=list(kept))
+    analysis = analyse(state)
+    n, k = 8 - len(kept), len(set(kept))
+    assert analysis.bust == pytest.approx((k / 6) ** n, abs=1e-15)
+    if n <= 5:
+        rolls = list(product(STANDARD.faces, repeat=n))
+        busts = sum(1 for faces in rolls if set(faces) <= set(kept))
+        assert analysis.bust == pytest.approx(busts / len(rolls), abs=1e-15)
+
+
+def test_bust_is_none_while_a_roll_waits_and_when_no_die_is_left() -> None:
+    waiting = table(kept=["W"] * 4, rolled=["1", "2", "2", "3"])
+    assert analyse(waiting).bust is None
+    full, _ = table(kept=["W"] * 4 + ["5"] * 3, rolled=["4"]).keep("4")
+    assert full.phase == "take"
+    analysis = analyse(full)
+    assert analysis.bust is None
+    assert analysis.success == 1.0
+    assert [(c.action, c.tile) for c in analysis.choices] == [("take", 36)]
+
+
+# ----- every preset, and points later in the turn ------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_gives_coherent_figures(name: str) -> None:
+    rules = PRESETS[name]
+    analysis = analyse(Table.new(2, rules))
+    assert analysis.tiles == rules.tiles
+    at_least, exactly = analysis.outlook.at_least, analysis.outlook.exactly
+    assert all(0.0 <= p <= 1.0 for p in (*at_least, *exactly, analysis.success))
+    assert list(at_least) == sorted(at_least, reverse=True)
+    assert all(e <= a + 1e-15 for e, a in zip(exactly, at_least, strict=True))
+    assert analysis.success == pytest.approx(at_least[0], abs=1e-15)
+    assert analysis.outlook.expected_worms > 1.0
+
+
+def test_junior_fresh_turn_against_a_float_brute_force() -> None:
+    # Six dice are too many for fractions in a test, but not for floats over one objective.
+    board = Table.new(2, JUNIOR).board()
+    analysis = analyse(Table.new(2, JUNIOR))
+    for name in ("success", "expected_worms", "at_least/6", "exactly/3"):
+        objective, fail = objectives(board)[name]
+        exact = brute_force_float(board, objective, float(fail))
+        assert figure(analysis, name) == pytest.approx(exact, abs=1e-12), name
+
+
+def brute_force_float(board: Board, objective: Objective, fail: float) -> float:
+    """The brute force above on multisets with multinomial weights, in floats (for six dice)."""
+    rules = board.rules
+
+    @cache
+    def decide(kept: tuple[str, ...]) -> float:
+        total = rules.total(kept)
+        options = board.options(total, rules.has_worm(kept))
+        stop = float(objective(total, options)) if options else None
+        if len(kept) == rules.dice:
+            return fail if stop is None else stop
+        rolled = roll(kept)
+        return rolled if stop is None else max(stop, rolled)
+
+    @cache
+    def roll(kept: tuple[str, ...]) -> float:
+        left = rules.dice - len(kept)
+        value = 0.0
+        for counts in product(range(left + 1), repeat=len(rules.faces)):
+            if sum(counts) != left:
+                continue
+            weight = math.factorial(left) / math.prod(math.factorial(c) for c in counts)
+            weight /= len(rules.faces) ** left
+            new = [(f, c) for f, c in zip(rules.faces, counts, strict=True) if c and f not in kept]
+            value += weight * (
+                max(decide(tuple(sorted(kept + (f,) * c))) for f, c in new) if new else fail
+            )
+        return value
+
+    return roll(())
+
+
+def test_a_steal_counts_once_in_worms_and_twice_in_swing() -> None:
+    # All dice kept on 26 with a worm: the middle offers 25 (2 worms), the opponent's top is 26.
+    state = table(middle=[21, 25], stacks=[[], [26]], kept=["W"] * 4 + ["2"] * 2, rolled=["1", "1"])
+    state, _ = state.keep("1")
+    analysis = analyse(state)
+    takes = {(c.tile, c.source): c.outlook for c in analysis.choices}
+    assert takes.keys() == {(25, None), (26, 1)}
+    assert takes[25, None].expected_worms == takes[26, 1].expected_worms == 2
+    assert (takes[25, None].expected_swing, takes[26, 1].expected_swing) == (2, 4)
+    assert analysis.outlook.expected_swing == 4
+
+
+def test_failing_costs_the_own_top_tile() -> None:
+    # Nothing in reach can be taken (36, and 30 atop the opponent): every path fails, losing 28.
+    state = table(middle=[36], stacks=[[28], [30]], kept=["1", "1", "2", "2", "2"])
+    analysis = analyse(state)
+    assert analysis.success == 0.0
+    assert analysis.outlook.expected_worms == -2
+    assert dict(analysis.outlook.worm_distribution)[-2] == 1.0
+    assert [c.action for c in analysis.choices] == ["stop", "roll"]
+
+
+def test_game_over_has_no_turn_to_analyse() -> None:
+    over = Table(STANDARD, 2, (), STANDARD.tiles, ((), ()))
+    with pytest.raises(NoOdds, match="game is over"):
+        analyse(over)
+
+
+def test_all_dice_kept_without_a_tile_leaves_only_failing() -> None:
+    # The engine fails such a turn at the keep; a hand-written table can still show it.
+    dead = table(kept=["1"] * 8, stacks=[[30], []])
+    analysis = analyse(dead)
+    assert analysis.phase == "take"
+    assert [c.action for c in analysis.choices] == ["stop"]
+    assert (analysis.success, analysis.outlook.expected_worms) == (0.0, -3.0)
+
+
+# ----- Monte Carlo of the recommended policy -----------------------------------------------------
+
+
+def play_recommended(state: Table, rng: random.Random) -> int:
+    """Play one turn by the recommendations and return the worm gain (steal counted once)."""
+    player = state.current
+    before = state.scores()[player]
+    while state.current == player and not state.over:
+        choice = analyse(state).recommended
+        if choice.action == "roll":
+            state, _ = state.roll(rng=rng)
+        elif choice.action == "keep":
+            assert choice.face is not None
+            state, _ = state.keep(choice.face)
+        elif choice.action == "take":
+            assert choice.tile is not None
+            state, _ = state.take(choice.tile)
+        else:
+            state, _ = state.stop()
+    return state.scores()[player] - before
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        {},
+        {"middle": [22, 24, 27, 29, 30, 33], "stacks": [[21, 26], [23, 25, 28]]},
+    ],
+)
+def test_monte_carlo_of_the_recommended_policy(keys: dict[str, object]) -> None:
+    start = table(**keys)
+    expected = analyse(start).outlook
+    rng = random.Random(20261129)
+    runs = 3000
+    gains = [play_recommended(start, rng) for _ in range(runs)]
+    mean = sum(gains) / runs
+    variance = sum((g - mean) ** 2 for g in gains) / (runs - 1)
+    # 4.5 standard errors: a correct policy fails this about once in 150,000 runs.
+    assert abs(mean - expected.expected_worms) < 4.5 * math.sqrt(variance / runs)
+    for gain, chance in expected.worm_distribution:
+        seen = sum(1 for g in gains if g == gain) / runs
+        assert abs(seen - chance) < 4.5 * math.sqrt(chance * (1 - chance) / runs) + 1e-9, gain
+
+
+# ----- the command line --------------------------------------------------------------------------
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pickomino", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+
+
+def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
+    scenario = {
+        "players": 2,
+        "kept": ["W", "W"],
+        "actions": [{"roll": [1, 3, 3, 5, 5, 4]}],
+    }
+    result = run_cli("odds", "-", stdin=json.dumps(scenario))
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    state, _ = parse(scenario).replay()
+    assert printed == json.loads(json.dumps(to_json(analyse(state))))
+    assert printed["bust"] is None
+    assert set(printed["keep_success"]) == {"1", "3", "4", "5"}
+    assert printed["recommendation"]["action"] == "keep"
+
+
+def test_cli_fresh_turn_keys(tmp_path: Path) -> None:
+    scenario = tmp_path / "fresh.json"
+    scenario.write_text('{"players": 3}', encoding="utf-8")
+    result = run_cli("odds", str(scenario))
+    assert result.returncode == 0, result.stderr
+    printed = json.loads(result.stdout)
+    assert printed["bust"] == 0.0
+    assert round(printed["success"], 5) == 0.89303
+    assert round(printed["expected_worms"], 4) == 1.6447
+    assert set(printed["at_least"]) == {str(t) for t in STANDARD.tiles}
+
+
+@pytest.mark.parametrize(
+    ("stdin", "named"),
+    [
+        ("{not json", "JSON"),
+        ('{"players": 2, "rules": "chess"}', "chess"),
+        ('{"players": 2, "middle": [], "face_down": ' + str(list(range(21, 37))) + "}", "over"),
+    ],
+)
+def test_cli_invalid_input_exits_2_with_one_line(stdin: str, named: str) -> None:
+    result = run_cli("odds", "-", stdin=stdin)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert named in result.stderr
