@@ -13,12 +13,8 @@ st.markdown(prose("tips", "intro", lang))
 for tip in TIPS:
     st.header(t(f"tips.{tip}", lang))
     st.markdown(prose("tips", tip, lang))
-    figures = tip_figures(tip)
-    if figures is None:
-        st.caption(t("tips.no_figures", lang))
-        continue
     shown = {
         name: percent(value, lang) if kind == "chance" else number(value, lang, 2)
-        for name, (value, kind) in figures.items()
+        for name, (value, kind) in tip_figures(tip).items()
     }
     st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")

@@ -197,3 +197,12 @@ def test_turn_page_rolls_eight_dice_on_request_and_says_what_may_be_kept() -> No
     rolled = at.session_state["turn_roll"][0]
     assert len(rolled.faces) == 8 and set(rolled.new_faces) == set(rolled.faces)
     assert results(at).count("Je gooit:") == before.count("Je gooit:") + 1
+
+
+def test_tips_quote_the_odds_in_each_locale() -> None:
+    infos = {
+        lang: "\n".join(str(i.value) for i in open_page(start(lang), "tips").info) for lang in LANGS
+    }
+    assert "94.7%" in infos["en"] and "88.7%" in infos["en"] and "99.2%" in infos["en"]
+    assert "94,7\u202f%" in infos["fr"] and "\u22120,17" in infos["fr"]
+    assert "94,7%" in infos["nl"] and "13,6%" in infos["nl"]

@@ -179,13 +179,8 @@ def test_worm_bands_and_variant_differences() -> None:
     assert keys == ["dice", "tiles", "any_lower_tile_on", "spare_returned_highest_off"]
 
 
-def test_tip_figures_come_from_the_odds_module_when_it_is_there() -> None:
-    try:
-        import pickomino.odds  # noqa: F401
-    except ImportError:
-        assert all(tip_figures(tip) is None for tip in TIPS)
-        pytest.skip("pickomino.odds is not merged yet: the tips show no figures")
-    figures = {tip: {k: f.value for k, f in (tip_figures(tip) or {}).items()} for tip in TIPS}
+def test_tip_figures_come_from_the_odds_module_and_back_each_tip() -> None:
+    figures = {tip: {k: f.value for k, f in tip_figures(tip).items()} for tip in TIPS}
     assert figures["three_worms"]["worm"] > figures["three_worms"]["five"]
     assert figures["worms_early"]["worm"] > figures["worms_early"]["five"]
     assert figures["low_tile"]["roll"] < figures["low_tile"]["take"] == 1.0
