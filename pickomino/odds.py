@@ -299,6 +299,14 @@ def _canonical(board: Board) -> Board:
 # ----- the public figures -----------------------------------------------------------------------
 
 
+def bust_chance(dice: int, kept_faces: int, faces: int = 6) -> float:
+    """Chance that `dice` dice show only the `kept_faces` faces already kept: `(k/6)**n`.
+
+    Public so the explorer's chart and `analyse` quote one formula.
+    """
+    return (kept_faces / faces) ** dice
+
+
 @dataclass(frozen=True)
 class Outlook:
     """The figures of a point in the turn, or of one choice there, under best play.
@@ -429,7 +437,8 @@ def analyse(table: Table) -> Analysis:
     point = _best(np.stack([vector for _, vector in entries]), 0, layout)
     choices = tuple(choice for choice, _ in entries)
     kept_faces = len(set(table.kept))
-    bust = (kept_faces / len(rules.faces)) ** table.in_hand if phase in ("roll", "decide") else None
+    rolling = phase in ("roll", "decide")
+    bust = bust_chance(table.in_hand, kept_faces, len(rules.faces)) if rolling else None
     recommended = choices[int(_choose(np.array([c.outlook.expected_worms for c in choices]), 0))]
     return Analysis(phase, rules.tiles, bust, _outlook(point, layout), choices, recommended)
 

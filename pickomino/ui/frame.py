@@ -41,6 +41,7 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/tips.py", "tips", "tips", "learn", ":material/lightbulb:"),
     PageSpec("app_pages/mistakes.py", "mistakes", "mistakes", "learn", ":material/error:"),
     PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
+    PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
 )
 """Every page, in reading order. The Practice and Explore sections get their pages (sandbox,
 explorer) from a later issue; a section with no page is not shown."""

@@ -1,0 +1,355 @@
+"""The odds explorer's charts as Plotly figures, built from the odds module's answers.
+
+Pure functions of the figures and the language (no Streamlit), so the tests read the data a chart
+shows straight from its spec. Every chart is meant for a projector as much as a phone: large type,
+values written on the marks, tile numbers as categories, the Okabe-Ito colour-blind-safe palette,
+and meaning carried by labels and patterns as well as by colour. Each comes with a text alternative
+that states its key figures, for screen readers and for anyone who cannot see the colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, Literal, NamedTuple
+
+import plotly.graph_objects as go
+
+from pickomino.i18n import Lang, join_list, number, percent, t
+from pickomino.odds import TIE, Analysis, Choice
+from pickomino.ui.explore import BustGrid
+from pickomino.ui.narrate import face_name, seat_name
+
+OKABE_ITO: Final = {
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+    "black": "#000000",
+}
+"""Okabe and Ito's palette, told apart with every common colour-vision deficiency."""
+
+FONT: Final = 18
+"""Base type size in pixels: large enough to read from the back of a classroom."""
+
+CONFIG: Final[dict[str, Any]] = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
+"""Plotly's own toolbar is English only and zooming a bar chart helps nobody: both are off."""
+
+BAR_ROW: Final = 46
+"""Height in pixels given to each row of a horizontal bar chart."""
+
+
+class Chart(NamedTuple):
+    """A figure and the text alternative that says what it shows."""
+
+    figure: go.Figure
+    alt: str
+
+
+def _style(figure: go.Figure, title: str, lang: Lang, height: int) -> go.Figure:
+    """Shared looks: big type, the reader's decimal mark, no zoom or drag, room for labels."""
+    figure.update_layout(
+        title={"text": title, "font": {"size": FONT + 4}},
+        font={"size": FONT},
+        height=height,
+        separators=", " if lang == "fr" else (",." if lang == "nl" else ".,"),
+        dragmode=False,
+        margin={"l": 10, "r": 10, "t": 70, "b": 10},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0, "title": None},
+        hoverlabel={"font": {"size": FONT}},
+    )
+    figure.update_xaxes(fixedrange=True, automargin=True, title_standoff=8)
+    figure.update_yaxes(fixedrange=True, automargin=True, title_standoff=8)
+    return figure
+
+
+def _percent_axis(lang: Lang, top: float = 1.0) -> dict[str, Any]:
+    """An axis from 0 to 100 % with the reader's notation (ticks written out, not formatted)."""
+    ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
+    return {
+        "range": [0, top],
+        "tickvals": ticks,
+        "ticktext": [percent(tick, lang, 0) for tick in ticks],
+    }
+
+
+# ----- bust chance by dice in hand and faces kept -----------------------------------------------
+
+
+def bust_heatmap(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None = None) -> Chart:
+    """The bust chance for each number of dice in hand (rows) and of faces kept (columns).
+
+    `mark` is (dice in hand, faces kept) of the table being explored: its cell is outlined and
+    named in the alt text.
+    """
+    rows = [str(n) for n in grid.dice]
+    columns = [str(k) for k in grid.kept_faces]
+    z = [[grid.chances[k][i] for k in range(len(columns))] for i in range(len(rows))]
+    text = [["" if value is None else percent(value, lang) for value in row] for row in z]
+    figure = go.Figure(
+        go.Heatmap(
+            x=columns,
+            y=rows,
+            z=z,
+            text=text,
+            texttemplate="%{text}",
+            textfont={"size": FONT - 2},
+            colorscale="Cividis",
+            zmin=0,
+            zmax=1,
+            xgap=3,
+            ygap=3,
+            showscale=False,
+            hoverongaps=False,
+            hovertemplate=t("explorer.bust.hover", lang, dice="%{y}", kept="%{x}", chance="%{text}")
+            + "<extra></extra>",
+        )
+    )
+    if mark is not None:
+        dice, kept = mark
+        row = grid.dice.index(dice)
+        figure.add_shape(
+            type="rect",
+            x0=kept - 0.5,
+            x1=kept + 0.5,
+            y0=row - 0.5,
+            y1=row + 0.5,
+            line={"color": OKABE_ITO["vermillion"], "width": 5},
+        )
+    figure.update_xaxes(type="category", title=t("explorer.bust.x", lang), side="top")
+    figure.update_yaxes(type="category", title=t("explorer.bust.y", lang), autorange="reversed")
+    _style(figure, t("explorer.bust.title", lang), lang, 120 + 52 * len(rows))
+    figure.update_layout(margin={"t": 120})
+    return Chart(figure, bust_alt(grid, lang, mark))
+
+
+def bust_alt(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None) -> str:
+    """The heatmap in words: the rule, a few landmarks, and the explored table's own cell."""
+    faces = len(grid.kept_faces)
+    last = grid.kept_faces[-1]
+    text = t(
+        "explorer.bust.alt",
+        lang,
+        faces=faces,
+        one=percent(grid.chances[last][0] or 0.0, lang),
+        kept=last,
+    )
+    if mark is not None:
+        dice, kept = mark
+        chance = grid.chances[kept][grid.dice.index(dice)]
+        if chance is not None:
+            here = t(
+                "explorer.bust.alt_here", lang, dice=dice, kept=kept, chance=percent(chance, lang)
+            )
+            text = f"{text} {here}"
+    return text
+
+
+# ----- reaching each tile -----------------------------------------------------------------------
+
+
+def reach_bars(analysis: Analysis, lang: Lang) -> Chart:
+    """For each tile, the best chance of ending the turn on a total at least / exactly that."""
+    tiles = [str(tile) for tile in analysis.tiles]
+    outlook = analysis.outlook
+    figure = go.Figure()
+    for name, values, colour, pattern in (
+        ("at_least", outlook.at_least, OKABE_ITO["blue"], ""),
+        ("exactly", outlook.exactly, OKABE_ITO["orange"], "/"),
+    ):
+        label = t(f"explorer.reach.{name}", lang)
+        figure.add_bar(
+            name=label,
+            y=tiles,
+            x=list(values),
+            orientation="h",
+            text=[percent(value, lang) for value in values],
+            textposition="outside",
+            cliponaxis=False,
+            textfont={"size": FONT - 2},
+            marker={"color": colour, "pattern": {"shape": pattern, "fgcolor": "#ffffff"}},
+            hovertemplate=f"{t('explorer.reach.tile', lang)} %{{y}} · {label}: %{{text}}"
+            + "<extra></extra>",
+        )
+    figure.update_yaxes(type="category", title=t("explorer.reach.y", lang), autorange="reversed")
+    figure.update_xaxes(title=t("explorer.reach.x", lang), **_percent_axis(lang, 1.22))
+    figure.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
+    _style(figure, t("explorer.reach.title", lang), lang, 170 + BAR_ROW * len(tiles))
+    figure.update_layout(margin={"t": 110})
+    return Chart(figure, reach_alt(analysis, lang))
+
+
+def reach_alt(analysis: Analysis, lang: Lang) -> str:
+    """The chance of any tile, and the tile each chance is likeliest to land on exactly."""
+    outlook = analysis.outlook
+    likeliest = max(range(len(analysis.tiles)), key=lambda i: outlook.exactly[i])
+    reachable = [
+        tile for tile, chance in zip(analysis.tiles, outlook.at_least, strict=True) if chance > 0
+    ]
+    return t(
+        "explorer.reach.alt",
+        lang,
+        success=percent(outlook.success, lang),
+        tile=analysis.tiles[likeliest],
+        exactly=percent(outlook.exactly[likeliest], lang),
+        highest=reachable[-1] if reachable else "—",
+    )
+
+
+# ----- keeping each face of a roll --------------------------------------------------------------
+
+
+def keep_label(face: str, count: int, lang: Lang) -> str:
+    """A keep as the bar's category: the face and how many dice show it."""
+    return t("explorer.keep.label", lang, face=face_name(face, lang), n=count)
+
+
+Measure = Literal["success", "expected_worms"]
+"""What the keep chart compares: the chance of taking a tile, or the worms gained on average."""
+
+
+def _measure_text(value: float, measure: Measure, lang: Lang) -> str:
+    return percent(value, lang) if measure == "success" else number(value, lang, 2)
+
+
+def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Measure) -> Chart:
+    """For each face the waiting roll lets you keep, the best `measure` after keeping it.
+
+    Late in a turn every keep may already make a tile sure, so the expected worms tell the keeps
+    apart where the chance cannot. The best bar is drawn cross-hatched and starred, so it stands
+    out without relying on its colour.
+    """
+    keeps = [choice for choice in analysis.choices if choice.face is not None]
+    labels = [keep_label(str(c.face), rolled.count(str(c.face)), lang) for c in keeps]
+    values = [getattr(choice.outlook, measure) for choice in keeps]
+    best = max(values)
+    starred = [value >= best - TIE for value in values]
+    texts = [_measure_text(value, measure, lang) for value in values]
+    figure = go.Figure(
+        go.Bar(
+            x=labels,
+            y=values,
+            text=[f"★ {text}" if star else text for text, star in zip(texts, starred, strict=True)],
+            textposition="outside",
+            cliponaxis=False,
+            textfont={"size": FONT},
+            marker={
+                "color": [OKABE_ITO["green"] if s else OKABE_ITO["sky"] for s in starred],
+                "pattern": {"shape": ["x" if s else "" for s in starred], "fgcolor": "#ffffff"},
+            },
+            hovertemplate="%{x}: %{text}<extra></extra>",
+        )
+    )
+    figure.update_xaxes(type="category", title=t("explorer.keep.x", lang))
+    if measure == "success":
+        figure.update_yaxes(
+            title=t(f"explorer.keep.y_{measure}", lang), **_percent_axis(lang, 1.15)
+        )
+    else:
+        low, high = min(0.0, *values), max(0.0, *values)
+        span = max(high - low, 1.0)
+        figure.update_yaxes(
+            title=t(f"explorer.keep.y_{measure}", lang),
+            range=[low - 0.15 * span if low < 0 else 0, high + 0.15 * span],
+            zeroline=True,
+            zerolinewidth=2,
+            zerolinecolor=OKABE_ITO["black"],
+        )
+    _style(figure, t(f"explorer.keep.title_{measure}", lang), lang, 460)
+    return Chart(figure, keep_alt(labels, texts, measure, lang))
+
+
+def keep_alt(labels: Sequence[str], texts: Sequence[str], measure: Measure, lang: Lang) -> str:
+    """Every keep with its figure, in the bars' order."""
+    pairs = [
+        t("explorer.keep.alt_item", lang, keep=label, value=text)
+        for label, text in zip(labels, texts, strict=True)
+    ]
+    return t(f"explorer.keep.alt_{measure}", lang, keeps=join_list(pairs, lang))
+
+
+# ----- rolling on or stopping -------------------------------------------------------------------
+
+
+def choice_label(choice: Choice, lang: Lang) -> str:
+    """A move open at this point, in words: take or steal a tile, stop and fail, or roll on."""
+    if choice.action == "take" and choice.source is None:
+        return t("explorer.choice.take", lang, tile=choice.tile)
+    if choice.action == "take":
+        return t(
+            "explorer.choice.steal",
+            lang,
+            tile=choice.tile,
+            player=seat_name(choice.source or 0, lang),
+        )
+    return t(f"explorer.choice.{choice.action}", lang)
+
+
+def _choice_colour(choice: Choice) -> str:
+    if choice.action == "take":
+        return OKABE_ITO["blue"] if choice.source is None else OKABE_ITO["purple"]
+    return OKABE_ITO["orange"] if choice.action == "roll" else OKABE_ITO["vermillion"]
+
+
+def choice_bars(analysis: Analysis, lang: Lang) -> Chart:
+    """The expected worms of each move open after a keep: every tile on offer, stopping, rolling.
+
+    A failed turn loses the top tile's worms, so values can be negative. The recommended move (the
+    odds module's expected-worms choice) is hatched and starred.
+    """
+    choices = list(analysis.choices)
+    labels = [choice_label(choice, lang) for choice in choices]
+    worms = [choice.outlook.expected_worms for choice in choices]
+    chosen = [choice == analysis.recommended for choice in choices]
+    figure = go.Figure(
+        go.Bar(
+            y=labels,
+            x=worms,
+            orientation="h",
+            text=[
+                f"★ {number(w, lang, 2)}" if star else number(w, lang, 2)
+                for w, star in zip(worms, chosen, strict=True)
+            ],
+            textposition="outside",
+            cliponaxis=False,
+            textfont={"size": FONT},
+            customdata=[percent(choice.outlook.success, lang) for choice in choices],
+            marker={
+                "color": [_choice_colour(choice) for choice in choices],
+                "pattern": {"shape": ["x" if s else "" for s in chosen], "fgcolor": "#ffffff"},
+            },
+            hovertemplate=t("explorer.choice.hover", lang, worms="%{text}", chance="%{customdata}")
+            + "<extra></extra>",
+        )
+    )
+    low = min(0.0, *worms)
+    high = max(0.0, *worms)
+    span = max(high - low, 1.0)
+    figure.update_xaxes(
+        title=t("explorer.choice.x", lang),
+        range=[low - 0.3 * span if low < 0 else 0, high + 0.35 * span],
+        zeroline=True,
+        zerolinewidth=2,
+        zerolinecolor=OKABE_ITO["black"],
+    )
+    figure.update_yaxes(type="category", autorange="reversed")
+    _style(figure, t("explorer.choice.title", lang), lang, 160 + 70 * len(choices))
+    return Chart(figure, choice_alt(analysis, labels, lang))
+
+
+def choice_alt(analysis: Analysis, labels: Sequence[str], lang: Lang) -> str:
+    """Each move's expected worms and chance of a tile, then the recommended one."""
+    items = [
+        t(
+            "explorer.choice.alt_item",
+            lang,
+            choice=label,
+            worms=number(choice.outlook.expected_worms, lang, 2),
+            chance=percent(choice.outlook.success, lang),
+        )
+        for label, choice in zip(labels, analysis.choices, strict=True)
+    ]
+    best = labels[analysis.choices.index(analysis.recommended)]
+    return t("explorer.choice.alt", lang, choices=join_list(items, lang), best=best)
