@@ -146,9 +146,9 @@ else:
             st.session_state[key] = dice.choice(faces)
 
     st.caption(t("explorer.keep.roll_help", lang, n=in_hand))
-    columns = st.columns(4)
+    columns = [column for _ in range(0, in_hand, 4) for column in st.columns(4)]  # rows of four
     rolled = tuple(
-        columns[i % 4].selectbox(
+        columns[i].selectbox(
             t("explorer.keep.die", lang, n=i + 1),
             faces,
             index=faces.index(waiting[i]),

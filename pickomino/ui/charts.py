@@ -9,12 +9,13 @@ that states its key figures, for screen readers and for anyone who cannot see th
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any, Final, Literal, NamedTuple
 
 import plotly.graph_objects as go
 
-from pickomino.i18n import Lang, join_list, number, percent, t
+from pickomino.i18n import Lang, join_list, number, percent, t, tn
 from pickomino.odds import TIE, Analysis, Choice
 from pickomino.ui.explore import BustGrid
 from pickomino.ui.narrate import face_name, seat_name
@@ -32,12 +33,18 @@ OKABE_ITO: Final = {
 """Okabe and Ito's palette, told apart with every common colour-vision deficiency."""
 
 FONT: Final = 18
-"""Base type size in pixels: large enough to read from the back of a classroom."""
+"""Base type size in pixels: large enough to read from the back of a classroom.
+
+Streamlit's chart theme replaces the layout's base font, so every text sets its size itself."""
+
+INK: Final = "#1f1f1f"
+"""The app's text colour (.streamlit/config.toml fixes the light theme): values and ticks stay
+dark on white, where the theme's grey is too faint for a projector."""
 
 CONFIG: Final[dict[str, Any]] = {"displayModeBar": False, "scrollZoom": False, "responsive": True}
 """Plotly's own toolbar is English only and zooming a bar chart helps nobody: both are off."""
 
-BAR_ROW: Final = 46
+BAR_ROW: Final = 56
 """Height in pixels given to each row of a horizontal bar chart."""
 
 
@@ -48,20 +55,61 @@ class Chart(NamedTuple):
     alt: str
 
 
-def _style(figure: go.Figure, title: str, lang: Lang, height: int) -> go.Figure:
-    """Shared looks: big type, the reader's decimal mark, no zoom or drag, room for labels."""
+TITLE_CHARS: Final = 32
+"""Titles wrap after about this many characters: Plotly never wraps, and a phone is narrow."""
+
+AXIS_CHARS: Final = 30
+
+
+def wrap(text: str, width: int) -> str:
+    """`text` broken into Plotly lines (`<br>`) of at most `width` characters where it can be."""
+    return "<br>".join(textwrap.wrap(text, width)) or text
+
+
+def _style(figure: go.Figure, title: str, lang: Lang, plot: int, above: int = 0) -> go.Figure:
+    """Shared looks: big type, the reader's decimal mark, no zoom or drag, room for labels.
+
+    Titles and axis titles are wrapped so that they fit a phone as well as a projector; `plot` is
+    the height of the plotting area and `above` the room a legend or a top axis needs under the
+    title, so the figure grows with the title's lines instead of squeezing the plot.
+    """
+    title = wrap(title, TITLE_CHARS)
+    top = 30 + 30 * (title.count("<br>") + 1) + above
+    for axis in (figure.layout.xaxis, figure.layout.yaxis):
+        if axis.title.text:
+            axis.title.text = wrap(axis.title.text, AXIS_CHARS)
     figure.update_layout(
-        title={"text": title, "font": {"size": FONT + 4}},
+        title={
+            "text": title,
+            "font": {"size": FONT + 4},
+            "yref": "container",
+            "y": 0.99,
+            "yanchor": "top",
+        },
         font={"size": FONT},
-        height=height,
+        height=plot + top + 80,
         separators=", " if lang == "fr" else (",." if lang == "nl" else ".,"),
         dragmode=False,
-        margin={"l": 10, "r": 10, "t": 70, "b": 10},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 0, "title": None},
+        margin={"l": 10, "r": 10, "t": top, "b": 10},
+        legend={
+            "orientation": "h",
+            "yanchor": "bottom",
+            "y": 1.0,
+            "x": 0,
+            "title": None,
+            "font": {"size": FONT, "color": INK},
+        },
         hoverlabel={"font": {"size": FONT}},
     )
-    figure.update_xaxes(fixedrange=True, automargin=True, title_standoff=8)
-    figure.update_yaxes(fixedrange=True, automargin=True, title_standoff=8)
+    axis = {
+        "fixedrange": True,
+        "automargin": True,
+        "title_standoff": 8,
+        "tickfont": {"size": FONT, "color": INK},
+        "title_font": {"size": FONT, "color": INK},
+    }
+    figure.update_xaxes(**axis)
+    figure.update_yaxes(**axis)
     return figure
 
 
@@ -120,8 +168,7 @@ def bust_heatmap(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None = None
         )
     figure.update_xaxes(type="category", title=t("explorer.bust.x", lang), side="top")
     figure.update_yaxes(type="category", title=t("explorer.bust.y", lang), autorange="reversed")
-    _style(figure, t("explorer.bust.title", lang), lang, 120 + 52 * len(rows))
-    figure.update_layout(margin={"t": 120})
+    _style(figure, t("explorer.bust.title", lang), lang, 52 * len(rows), above=70)
     return Chart(figure, bust_alt(grid, lang, mark))
 
 
@@ -167,17 +214,20 @@ def reach_bars(analysis: Analysis, lang: Lang) -> Chart:
             orientation="h",
             text=[percent(value, lang) for value in values],
             textposition="outside",
+            constraintext="none",
             cliponaxis=False,
-            textfont={"size": FONT - 2},
-            marker={"color": colour, "pattern": {"shape": pattern, "fgcolor": "#ffffff"}},
+            textfont={"size": FONT - 2, "color": INK},
+            marker={
+                "color": colour,
+                "pattern": {"shape": pattern, "fgcolor": "#ffffff", "fillmode": "overlay"},
+            },
             hovertemplate=f"{t('explorer.reach.tile', lang)} %{{y}} · {label}: %{{text}}"
             + "<extra></extra>",
         )
     figure.update_yaxes(type="category", title=t("explorer.reach.y", lang), autorange="reversed")
     figure.update_xaxes(title=t("explorer.reach.x", lang), **_percent_axis(lang, 1.22))
-    figure.update_layout(barmode="group", bargap=0.25, bargroupgap=0.05)
-    _style(figure, t("explorer.reach.title", lang), lang, 170 + BAR_ROW * len(tiles))
-    figure.update_layout(margin={"t": 110})
+    figure.update_layout(barmode="group", bargap=0.2, bargroupgap=0.0)
+    _style(figure, t("explorer.reach.title", lang), lang, BAR_ROW * len(tiles), above=40)
     return Chart(figure, reach_alt(analysis, lang))
 
 
@@ -203,7 +253,7 @@ def reach_alt(analysis: Analysis, lang: Lang) -> str:
 
 def keep_label(face: str, count: int, lang: Lang) -> str:
     """A keep as the bar's category: the face and how many dice show it."""
-    return t("explorer.keep.label", lang, face=face_name(face, lang), n=count)
+    return tn("explorer.keep.label", count, lang, face=face_name(face, lang))
 
 
 Measure = Literal["success", "expected_worms"]
@@ -233,11 +283,16 @@ def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Me
             y=values,
             text=[f"★ {text}" if star else text for text, star in zip(texts, starred, strict=True)],
             textposition="outside",
+            constraintext="none",
             cliponaxis=False,
-            textfont={"size": FONT},
+            textfont={"size": FONT, "color": INK},
             marker={
                 "color": [OKABE_ITO["green"] if s else OKABE_ITO["sky"] for s in starred],
-                "pattern": {"shape": ["x" if s else "" for s in starred], "fgcolor": "#ffffff"},
+                "pattern": {
+                    "shape": ["x" if s else "" for s in starred],
+                    "fgcolor": "#ffffff",
+                    "fillmode": "overlay",
+                },
             },
             hovertemplate="%{x}: %{text}<extra></extra>",
         )
@@ -257,7 +312,7 @@ def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Me
             zerolinewidth=2,
             zerolinecolor=OKABE_ITO["black"],
         )
-    _style(figure, t(f"explorer.keep.title_{measure}", lang), lang, 460)
+    _style(figure, t(f"explorer.keep.title_{measure}", lang), lang, 320, above=20)
     return Chart(figure, keep_alt(labels, texts, measure, lang))
 
 
@@ -313,12 +368,17 @@ def choice_bars(analysis: Analysis, lang: Lang) -> Chart:
                 for w, star in zip(worms, chosen, strict=True)
             ],
             textposition="outside",
+            constraintext="none",
             cliponaxis=False,
-            textfont={"size": FONT},
+            textfont={"size": FONT, "color": INK},
             customdata=[percent(choice.outlook.success, lang) for choice in choices],
             marker={
                 "color": [_choice_colour(choice) for choice in choices],
-                "pattern": {"shape": ["x" if s else "" for s in chosen], "fgcolor": "#ffffff"},
+                "pattern": {
+                    "shape": ["x" if s else "" for s in chosen],
+                    "fgcolor": "#ffffff",
+                    "fillmode": "overlay",
+                },
             },
             hovertemplate=t("explorer.choice.hover", lang, worms="%{text}", chance="%{customdata}")
             + "<extra></extra>",
@@ -335,7 +395,7 @@ def choice_bars(analysis: Analysis, lang: Lang) -> Chart:
         zerolinecolor=OKABE_ITO["black"],
     )
     figure.update_yaxes(type="category", autorange="reversed")
-    _style(figure, t("explorer.choice.title", lang), lang, 160 + 70 * len(choices))
+    _style(figure, t("explorer.choice.title", lang), lang, 70 * len(choices))
     return Chart(figure, choice_alt(analysis, labels, lang))
 
 
