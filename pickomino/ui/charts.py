@@ -75,6 +75,7 @@ def _style(figure: go.Figure, title: str, lang: Lang, plot: int, above: int = 0)
     """
     title = wrap(title, TITLE_CHARS)
     top = 30 + 30 * (title.count("<br>") + 1) + above
+    height = plot + top + 80
     for axis in (figure.layout.xaxis, figure.layout.yaxis):
         if axis.title.text:
             axis.title.text = wrap(axis.title.text, AXIS_CHARS)
@@ -83,11 +84,12 @@ def _style(figure: go.Figure, title: str, lang: Lang, plot: int, above: int = 0)
             "text": title,
             "font": {"size": FONT + 4},
             "yref": "container",
-            "y": 0.99,
-            "yanchor": "top",
+            # Plotly anchors a title on its first line, whatever the anchor asked: that line's
+            # middle goes 30 px below the top, so further lines grow downwards into the margin.
+            "y": 1 - 30 / height,
         },
         font={"size": FONT},
-        height=plot + top + 80,
+        height=height,
         separators=", " if lang == "fr" else (",." if lang == "nl" else ".,"),
         dragmode=False,
         margin={"l": 10, "r": 10, "t": top, "b": 10},
