@@ -253,9 +253,18 @@ def reach_alt(analysis: Analysis, lang: Lang) -> str:
 # ----- keeping each face of a roll --------------------------------------------------------------
 
 
+def keep_words(face: str, count: int, lang: Lang) -> dict[str, str]:
+    """A keep in words: the face, and how many dice show it."""
+    return {"face": face_name(face, lang), "dice": tn("explorer.keep.dice", count, lang)}
+
+
 def keep_label(face: str, count: int, lang: Lang) -> str:
-    """A keep as the bar's category: the face and how many dice show it."""
-    return tn("explorer.keep.label", count, lang, face=face_name(face, lang))
+    """A keep as the bar's category: the face, and below it how many dice show it.
+
+    Two short lines instead of one long one, so five bars fit a phone without slanted labels.
+    """
+    words = keep_words(face, count, lang)
+    return f"{words['face']}<br>{words['dice']}"
 
 
 Measure = Literal["success", "expected_worms"]
@@ -274,7 +283,8 @@ def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Me
     out without relying on its colour.
     """
     keeps = [choice for choice in analysis.choices if choice.face is not None]
-    labels = [keep_label(str(c.face), rolled.count(str(c.face)), lang) for c in keeps]
+    counts = [rolled.count(str(choice.face)) for choice in keeps]
+    labels = [keep_label(str(c.face), n, lang) for c, n in zip(keeps, counts, strict=True)]
     values = [getattr(choice.outlook, measure) for choice in keeps]
     best = max(values)
     starred = [value >= best - TIE for value in values]
@@ -315,14 +325,17 @@ def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Me
             zerolinecolor=OKABE_ITO["black"],
         )
     _style(figure, t(f"explorer.keep.title_{measure}", lang), lang, 320, above=20)
-    return Chart(figure, keep_alt(labels, texts, measure, lang))
+    words = [keep_words(str(c.face), n, lang) for c, n in zip(keeps, counts, strict=True)]
+    return Chart(figure, keep_alt(words, texts, measure, lang))
 
 
-def keep_alt(labels: Sequence[str], texts: Sequence[str], measure: Measure, lang: Lang) -> str:
+def keep_alt(
+    words: Sequence[dict[str, str]], texts: Sequence[str], measure: Measure, lang: Lang
+) -> str:
     """Every keep with its figure, in the bars' order."""
     pairs = [
-        t("explorer.keep.alt_item", lang, keep=label, value=text)
-        for label, text in zip(labels, texts, strict=True)
+        t("explorer.keep.alt_item", lang, value=text, **keep)
+        for keep, text in zip(words, texts, strict=True)
     ]
     return t(f"explorer.keep.alt_{measure}", lang, keeps=join_list(pairs, lang))
 
