@@ -222,7 +222,7 @@ def test_keep_bars_carry_the_figure_after_each_keep_and_star_the_best(measure: s
     assert [i for i, text in enumerate(bars["text"]) if text.startswith("★")] == [best]
     assert [i for i, shape in enumerate(shapes) if shape] == [best]
     assert set(bars["marker"]["color"]) <= set(OKABE_ITO.values())
-    assert "ver<br>2 dés" in bars["x"]
+    assert "ver<br>×2" in bars["x"]
     assert "pour ver (2 dés)" in chart.alt
 
 
@@ -230,7 +230,7 @@ def test_keep_bars_quote_the_tips_figures() -> None:
     after, _ = Table.new(2, STANDARD).roll(FIRST_ROLL)
     (bars,) = spec(keep_bars(analyse(after), FIRST_ROLL, "en", "success").figure)["data"]
     texts = dict(zip(bars["x"], bars["text"], strict=True))
-    assert texts["worm<br>2 dice"] == "★ 94.7%" and texts["5<br>3 dice"] == "88.7%"
+    assert texts["worm<br>×2"] == "★ 94.7%" and texts["5<br>×3"] == "88.7%"
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -259,12 +259,12 @@ def keep_words(face: str, count: int, lang: Lang) -> dict[str, str]:
 
 
 def keep_label(face: str, count: int, lang: Lang) -> str:
-    """A keep as the bar's category: the face, and below it how many dice show it.
+    """A keep as the bar's category: the face, and below it how many dice show it (`×3`).
 
-    Two short lines instead of one long one, so five bars fit a phone without slanted labels.
+    Two short lines instead of one long one, so six bars fit a phone without slanted or
+    overlapping labels; the axis title says what `×` counts.
     """
-    words = keep_words(face, count, lang)
-    return f"{words['face']}<br>{words['dice']}"
+    return f"{face_name(face, lang)}<br>×{count}"
 
 
 Measure = Literal["success", "expected_worms"]
@@ -309,7 +309,7 @@ def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Me
             hovertemplate="%{x}: %{text}<extra></extra>",
         )
     )
-    figure.update_xaxes(type="category", title=t("explorer.keep.x", lang))
+    figure.update_xaxes(type="category", title=t("explorer.keep.x", lang), tickangle=0)
     if measure == "success":
         figure.update_yaxes(
             title=t(f"explorer.keep.y_{measure}", lang), **_percent_axis(lang, 1.15)
