@@ -26,6 +26,7 @@ from pickomino.ui.explore import (
     roll_start,
     rolled_table,
     setup_table,
+    shown_name,
 )
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import face_name, seat_name
@@ -55,7 +56,8 @@ st.header(t("explorer.table.header", lang))
 link = from_link(st.query_params.get("table"), st.query_params.get("scenario"))
 if link is not None and link.table is None:
     st.warning(
-        t(f"explorer.link.bad_{link.kind}", lang, name=link.value), icon=":material/link_off:"
+        t(f"explorer.link.bad_{link.kind}", lang, name=shown_name(link.value)),
+        icon=":material/link_off:",
     )
     with st.expander(t("explorer.link.detail", lang)):
         st.code(link.problem or "", language=None, wrap_lines=True)

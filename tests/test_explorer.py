@@ -37,6 +37,7 @@ from pickomino.ui.explore import (
     roll_start,
     rolled_table,
     setup_table,
+    shown_name,
 )
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -121,6 +122,21 @@ def test_a_link_to_a_finished_game_is_not_usable() -> None:
     over = replace(Table.new(2, STANDARD), middle=(), face_down=STANDARD.tiles)
     link = from_link(encode_table(over), None)
     assert link is not None and link.table is not None and not link.usable
+
+
+def test_names_from_a_link_are_quoted_without_their_markdown() -> None:
+    assert shown_name("no-such-situation") == "no\\-such\\-situation"
+    crafted = shown_name("[click](https://example.com) **now** ![x](y)")
+    assert "](" not in crafted.replace("\\]\\(", "")
+    assert crafted.startswith("\\[click\\]\\(https://example\\.com\\)")
+    assert shown_name("a" * 100) == "a" * 60 + "…"
+
+
+def test_a_crafted_scenario_name_cannot_put_a_link_on_the_page() -> None:
+    at = open_explorer("en", scenario="[click](https://example.com)")
+    (warning,) = at.warning
+    assert "\\[click\\]\\(https://example\\.com\\)" in warning.value
+    assert not at.exception
 
 
 def test_rolls_are_checked_by_the_engine() -> None:
@@ -422,7 +438,7 @@ def test_a_malformed_link_says_so_in_the_readers_language_and_falls_back(
 ) -> None:
     at = open_explorer(lang, **{param: value})
     assert not at.exception
-    assert [w.value for w in at.warning] == [t(key, lang, name=value)]  # type: ignore[arg-type]
+    assert [w.value for w in at.warning] == [t(key, lang, name=shown_name(value))]  # type: ignore[arg-type]
     assert not any(toggle.key == "explore_use_link" for toggle in at.toggle)
     assert charts(at)["explore_reach"]["data"][0]["x"] == pytest.approx(
         list(analyse(default_table()).outlook.at_least)
