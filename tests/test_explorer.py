@@ -275,6 +275,14 @@ def test_stopping_without_a_tile_is_shown_as_a_loss() -> None:
     assert bars["x"][0] == -3.0  # tile 30 (3 worms) goes back to the middle
 
 
+def test_axis_numbers_use_the_readers_decimal_mark() -> None:
+    marks = {
+        lang: spec(choice_bars(analyse(late_table()), lang).figure)["layout"]["separators"][0]  # type: ignore[arg-type]
+        for lang in LANGS
+    }
+    assert marks == {"en": ".", "fr": ",", "nl": ","}
+
+
 def test_chart_words_are_the_readers_and_fit_a_phone() -> None:
     titles = {}
     for lang in LANGS:
@@ -451,3 +459,14 @@ def test_a_link_to_a_finished_game_says_there_is_no_turn_left() -> None:
     assert not at.exception
     assert [w.value for w in at.warning] == [t("explorer.link.over", "en")]
     assert "explore_reach" in charts(at)
+
+
+def test_switching_language_keeps_the_table_and_translates_the_charts() -> None:
+    at = open_explorer("en")
+    at.number_input(key="explore_kept_1").set_value(1).run()
+    at.sidebar.selectbox(key="lang_picker").set_value("fr").run()
+    assert at.number_input(key="explore_kept_1").value == 1
+    table = setup_table(STANDARD, list(STANDARD.tiles), None, None, {**DEFAULT_KEPT, "1": 1})
+    reach = charts(at)["explore_reach"]
+    assert reach["alt"] == reach_bars(analyse(table), "fr").alt
+    assert reach["data"][0]["name"] == t("explorer.reach.at_least", "fr")

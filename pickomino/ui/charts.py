@@ -15,7 +15,7 @@ from typing import Any, Final, Literal, NamedTuple
 
 import plotly.graph_objects as go
 
-from pickomino.i18n import Lang, join_list, number, percent, t, tn
+from pickomino.i18n import NARROW_NBSP, Lang, join_list, number, percent, t, tn
 from pickomino.odds import TIE, Analysis, Choice
 from pickomino.ui.explore import BustGrid
 from pickomino.ui.narrate import face_name, seat_name
@@ -59,6 +59,7 @@ TITLE_CHARS: Final = 32
 """Titles wrap after about this many characters: Plotly never wraps, and a phone is narrow."""
 
 AXIS_CHARS: Final = 30
+"""Axis titles wrap after about this many characters (a phone's plot is narrower than its title)."""
 
 
 def wrap(text: str, width: int) -> str:
@@ -90,7 +91,7 @@ def _style(figure: go.Figure, title: str, lang: Lang, plot: int, above: int = 0)
         },
         font={"size": FONT},
         height=height,
-        separators=", " if lang == "fr" else (",." if lang == "nl" else ".,"),
+        separators=_separators(lang),
         dragmode=False,
         margin={"l": 10, "r": 10, "t": top, "b": 10},
         legend={
@@ -113,6 +114,15 @@ def _style(figure: go.Figure, title: str, lang: Lang, plot: int, above: int = 0)
     figure.update_xaxes(**axis)
     figure.update_yaxes(**axis)
     return figure
+
+
+def _separators(lang: Lang) -> str:
+    """Plotly's decimal and thousands marks for the numbers it writes itself (axis ticks).
+
+    The decimal mark comes from `number`, so ticks and labels never disagree.
+    """
+    decimal = number(0.5, lang, 1)[1]
+    return decimal + ("," if decimal == "." else NARROW_NBSP)
 
 
 def _percent_axis(lang: Lang, top: float = 1.0) -> dict[str, Any]:
