@@ -125,6 +125,19 @@ def _separators(lang: Lang) -> str:
     return decimal + ("," if decimal == "." else NARROW_NBSP)
 
 
+def chance(probability: float, lang: Lang) -> str:
+    """A chance as the charts write it: one decimal, but never rounded to a certainty it is not.
+
+    A possible but rare event reads `<0.1%` rather than `0.0%`, a near-certain one `>99.9%`
+    rather than `100.0%`: a learner should not read "never" or "always" off a rounding.
+    """
+    if 0 < probability < 0.0005:
+        return f"<{percent(0.001, lang)}"
+    if 0.9995 <= probability < 1:
+        return f">{percent(0.999, lang)}"
+    return percent(probability, lang)
+
+
 def _percent_axis(lang: Lang, top: float = 1.0) -> dict[str, Any]:
     """An axis from 0 to 100 % with the reader's notation (ticks written out, not formatted)."""
     ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -147,7 +160,7 @@ def bust_heatmap(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None = None
     rows = [str(n) for n in grid.dice]
     columns = [str(k) for k in grid.kept_faces]
     z = [[grid.chances[k][i] for k in range(len(columns))] for i in range(len(rows))]
-    text = [["" if value is None else percent(value, lang) for value in row] for row in z]
+    text = [["" if value is None else chance(value, lang) for value in row] for row in z]
     figure = go.Figure(
         go.Heatmap(
             x=columns,
@@ -192,15 +205,15 @@ def bust_alt(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None) -> str:
         "explorer.bust.alt",
         lang,
         faces=faces,
-        one=percent(grid.chances[last][0] or 0.0, lang),
+        one=chance(grid.chances[last][0] or 0.0, lang),
         kept=last,
     )
     if mark is not None:
         dice, kept = mark
-        chance = grid.chances[kept][grid.dice.index(dice)]
-        if chance is not None:
+        value = grid.chances[kept][grid.dice.index(dice)]
+        if value is not None:
             here = t(
-                "explorer.bust.alt_here", lang, dice=dice, kept=kept, chance=percent(chance, lang)
+                "explorer.bust.alt_here", lang, dice=dice, kept=kept, chance=chance(value, lang)
             )
             text = f"{text} {here}"
     return text
@@ -224,7 +237,7 @@ def reach_bars(analysis: Analysis, lang: Lang) -> Chart:
             y=tiles,
             x=list(values),
             orientation="h",
-            text=[percent(value, lang) for value in values],
+            text=[chance(value, lang) for value in values],
             textposition="outside",
             constraintext="none",
             cliponaxis=False,
@@ -253,9 +266,9 @@ def reach_alt(analysis: Analysis, lang: Lang) -> str:
     return t(
         "explorer.reach.alt",
         lang,
-        success=percent(outlook.success, lang),
+        success=chance(outlook.success, lang),
         tile=analysis.tiles[likeliest],
-        exactly=percent(outlook.exactly[likeliest], lang),
+        exactly=chance(outlook.exactly[likeliest], lang),
         highest=reachable[-1] if reachable else "—",
     )
 
@@ -282,7 +295,7 @@ Measure = Literal["success", "expected_worms"]
 
 
 def _measure_text(value: float, measure: Measure, lang: Lang) -> str:
-    return percent(value, lang) if measure == "success" else number(value, lang, 2)
+    return chance(value, lang) if measure == "success" else number(value, lang, 2)
 
 
 def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Measure) -> Chart:
@@ -396,7 +409,7 @@ def choice_bars(analysis: Analysis, lang: Lang) -> Chart:
             constraintext="none",
             cliponaxis=False,
             textfont={"size": FONT, "color": INK},
-            customdata=[percent(choice.outlook.success, lang) for choice in choices],
+            customdata=[chance(choice.outlook.success, lang) for choice in choices],
             marker={
                 "color": [_choice_colour(choice) for choice in choices],
                 "pattern": {
@@ -432,7 +445,7 @@ def choice_alt(analysis: Analysis, labels: Sequence[str], lang: Lang) -> str:
             lang,
             choice=label,
             worms=number(choice.outlook.expected_worms, lang, 2),
-            chance=percent(choice.outlook.success, lang),
+            chance=chance(choice.outlook.success, lang),
         )
         for label, choice in zip(labels, analysis.choices, strict=True)
     ]
