@@ -184,7 +184,8 @@ def test_bust_heatmap_shows_the_closed_form_with_labels_and_marks_the_table(lang
                 assert value is None and heatmap["text"][n - 1][k] == ""
             else:
                 assert value == pytest.approx((k / 6) ** n)
-                assert heatmap["text"][n - 1][k] == chance((k / 6) ** n, lang)  # type: ignore[arg-type]
+                assert heatmap["text"][n - 1][k] == chance((k / 6) ** n, lang, sign=False)  # type: ignore[arg-type]
+                assert heatmap["customdata"][n - 1][k] == chance((k / 6) ** n, lang)  # type: ignore[arg-type]
     layout = data["layout"]
     assert layout["xaxis"]["type"] == layout["yaxis"]["type"] == "category"
     (box,) = layout["shapes"]
@@ -198,7 +199,8 @@ def test_chances_are_never_rounded_to_never_or_always() -> None:
     assert chance(0.99961, "fr") == f">99,9{NARROW_NBSP}%"
     assert chance(0.0005, "nl") == "0,1%"
     (heatmap,) = spec(bust_heatmap(bust_grid(STANDARD), "en").figure)["data"]
-    assert heatmap["text"][4][1] == "<0.1%" and heatmap["text"][4][0] == "0.0%"
+    assert heatmap["text"][4][1] == "<0.1" and heatmap["text"][4][0] == "0.0"
+    assert heatmap["customdata"][4][1] == "<0.1%"
 
 
 def test_the_heatmap_marks_nothing_when_there_is_no_roll() -> None:

@@ -125,17 +125,22 @@ def _separators(lang: Lang) -> str:
     return decimal + ("," if decimal == "." else NARROW_NBSP)
 
 
-def chance(probability: float, lang: Lang) -> str:
+def chance(probability: float, lang: Lang, *, sign: bool = True) -> str:
     """A chance as the charts write it: one decimal, but never rounded to a certainty it is not.
 
     A possible but rare event reads `<0.1%` rather than `0.0%`, a near-certain one `>99.9%`
     rather than `100.0%`: a learner should not read "never" or "always" off a rounding.
+    `sign=False` leaves out the % sign, for cells too narrow for it whose title says "in %".
     """
+
+    def shown(value: float) -> str:
+        return percent(value, lang) if sign else number(value * 100, lang, 1)
+
     if 0 < probability < 0.0005:
-        return f"<{percent(0.001, lang)}"
+        return f"<{shown(0.001)}"
     if 0.9995 <= probability < 1:
-        return f">{percent(0.999, lang)}"
-    return percent(probability, lang)
+        return f">{shown(0.999)}"
+    return shown(probability)
 
 
 def _percent_axis(lang: Lang, top: float = 1.0) -> dict[str, Any]:
@@ -160,15 +165,17 @@ def bust_heatmap(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None = None
     rows = [str(n) for n in grid.dice]
     columns = [str(k) for k in grid.kept_faces]
     z = [[grid.chances[k][i] for k in range(len(columns))] for i in range(len(rows))]
-    text = [["" if value is None else chance(value, lang) for value in row] for row in z]
+    text = [["" if v is None else chance(v, lang, sign=False) for v in row] for row in z]
+    hover = [["" if v is None else chance(v, lang) for v in row] for row in z]
     figure = go.Figure(
         go.Heatmap(
             x=columns,
             y=rows,
             z=z,
             text=text,
+            customdata=hover,
             texttemplate="%{text}",
-            textfont={"size": FONT - 2},
+            textfont={"size": FONT},
             colorscale="Cividis",
             zmin=0,
             zmax=1,
@@ -176,7 +183,9 @@ def bust_heatmap(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None = None
             ygap=3,
             showscale=False,
             hoverongaps=False,
-            hovertemplate=t("explorer.bust.hover", lang, dice="%{y}", kept="%{x}", chance="%{text}")
+            hovertemplate=t(
+                "explorer.bust.hover", lang, dice="%{y}", kept="%{x}", chance="%{customdata}"
+            )
             + "<extra></extra>",
         )
     )
