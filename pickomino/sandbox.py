@@ -125,9 +125,21 @@ def place_tile(table: Table, tile: int, place: Place) -> Table:
     an edit that empties the middle during a turn, for instance, is refused with its reason.
     """
     if tile not in table.rules.tiles:
-        raise ScenarioError(f"{tile} is not a tile of the {table.rules.name} rules")
+        raise ScenarioError(
+            "not_a_tile",
+            f"{tile} is not a tile of the {table.rules.name} rules",
+            key="tile",
+            tile=tile,
+            low=table.rules.tiles[0],
+            high=table.rules.tiles[-1],
+        )
     if isinstance(place, int) and not 0 <= place < table.players:
-        raise ScenarioError(f"{place} is not a seat from 0 to {table.players - 1}")
+        raise ScenarioError(
+            "not_a_seat",
+            f"{place} is not a seat from 0 to {table.players - 1}",
+            seat=place,
+            last=table.players - 1,
+        )
     data = table_json(table)
     for key in ("middle", "face_down"):
         data[key] = [t for t in data[key] if t != tile]
