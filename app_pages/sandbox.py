@@ -1,0 +1,66 @@
+"""Sandbox: a turn played by clicks, the exact odds beside every decision; teacher tools; links."""
+
+import streamlit as st
+
+from pickomino.i18n import prose, t
+from pickomino.odds import analyse
+from pickomino.ui import practice, show
+from pickomino.ui.frame import current_lang
+from pickomino.ui.odds_panel import panel
+
+lang = current_lang()
+st.set_page_config(layout="wide")
+box, refused = practice.settle(lang)
+table = box.table
+big = practice.scale()
+if big > 1:
+    st.html(practice.PRESENTATION_CSS)
+
+st.title(t("page.sandbox.title", lang))
+if not big > 1:
+    st.markdown(prose("sandbox", "intro", lang))
+if refused is not None:
+    st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
+notice = practice.pop_notice()
+if notice is not None:
+    st.warning(notice, icon=":material/block:")
+
+practice.toolbar(box, lang)
+analysis = None if table.over else analyse(table)
+shown = None if st.session_state.get(practice.HIDE) else analysis
+
+play, odds = st.columns([3, 2], gap="large")
+with play:
+    show.middle(table, lang, scale=big)
+    show.stacks(table, lang, you=table.current, scale=big)
+    if table.over:
+        practice.game_over(table, lang)
+    else:
+        st.subheader(practice.status(table, lang))
+        show.kept(table, lang, scale=big)
+        if table.rolled is not None:
+            show.roll(table.rolled, table.kept, lang, scale=big)
+        practice.moves(box, shown, lang)
+    practice.last_move(box, lang)
+with odds:
+    st.subheader(t("sandbox.odds_title", lang))
+    if analysis is None:
+        st.caption(t("sandbox.no_odds", lang))
+    elif shown is None:
+        st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
+        st.button(
+            t("sandbox.reveal", lang),
+            key="sandbox_reveal",
+            icon=":material/visibility:",
+            on_click=practice.reveal,
+        )
+    else:
+        panel(shown, table.in_hand, table.rolled, lang)
+
+with st.expander(t("sandbox.teacher.title", lang), icon=":material/school:"):
+    practice.teacher_tools(box, lang)
+with st.expander(t("sandbox.new_title", lang), icon=":material/add_box:"):
+    practice.new_table_form(lang)
+with st.expander(t("sandbox.share_title", lang), icon=":material/share:"):
+    st.caption(t("sandbox.share_help", lang))
+    st.code(practice.share_link(), language=None, wrap_lines=True)

@@ -1,0 +1,418 @@
+"""The sandbox's widgets: one `Sandbox` in the session, the table in the URL, moves as clicks.
+
+Every click runs a callback that replaces the session's `Sandbox` before the page is drawn again, so
+the page only reads one value and draws it. After each run the URL's `?table=` is set to the table
+shown, so a copied link opens exactly that table; a link the page has not seen yet (`?table=` or
+`?scenario=`) replaces the table, and a bad one is refused with its reason and a fresh table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Final
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from pickomino.game import IllegalMove, Table
+from pickomino.i18n import Lang, join_list, t, tn
+from pickomino.odds import Analysis, Choice
+from pickomino.rules import PRESETS, preset
+from pickomino.sandbox import Place, Sandbox, place_tile
+from pickomino.scenario import ScenarioError
+from pickomino.share import decode_table, encode_table, read_scenario
+from pickomino.ui import show
+from pickomino.ui.frame import current_lang
+from pickomino.ui.narrate import face_name, seat_name
+from pickomino.ui.odds_panel import outlook_line
+
+BOX: Final = "sandbox"
+LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
+LINKED: Final = "sandbox_linked"  # the table that link shows
+NOTICE: Final = "sandbox_notice"  # a refusal from the last click, shown once
+HIDE: Final = "sandbox_hide_odds"
+PRESENT: Final = "sandbox_present"
+SEED: Final = "sandbox_seed"
+PLAYERS: Final = "sandbox_players"
+RULES: Final = "sandbox_rules"
+DICE: Final = "sandbox_dice"
+EDIT_TILE: Final = "sandbox_edit_tile"
+EDIT_PLACE: Final = "sandbox_edit_place"
+
+PRESENTATION_SCALE: Final = 1.6
+"""How much larger dice and tiles are drawn in presentation mode."""
+
+PRESENTATION_CSS: Final = """<style>
+[data-testid="stMainBlockContainer"] { font-size: 1.45rem; }
+[data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li,
+[data-testid="stMainBlockContainer"] td, [data-testid="stMainBlockContainer"] th {
+  font-size: 1.45rem;
+}
+[data-testid="stMainBlockContainer"] button p { font-size: 1.5rem; }
+[data-testid="stMetricValue"] { font-size: 3rem; }
+</style>"""
+
+
+# ----- the session's sandbox and the link ------------------------------------------------------
+
+
+def seed() -> int:
+    """The seed of random rolls, chosen once per session unless a teacher sets it."""
+    if SEED not in st.session_state:
+        st.session_state[SEED] = random.randrange(10_000)
+    return int(st.session_state[SEED])
+
+
+def fresh_table() -> Table:
+    """A new game with the number of players and the rules chosen for a fresh table."""
+    rules = preset(st.session_state.get(RULES, "standard"))
+    return Table.new(int(st.session_state.get(PLAYERS, 2)), rules)
+
+
+def from_link(table: str | None, scenario: str | None) -> Sandbox:
+    """The sandbox a link opens; a scenario opens at its start, its moves ready to redo."""
+    if table is not None:
+        return Sandbox.start(decode_table(table), seed())
+    assert scenario is not None
+    read = read_scenario(scenario)
+    read.replay()  # refuses a scenario whose moves the rules forbid, naming the move
+    box = Sandbox.start(read.table, seed())
+    for move in read.moves:
+        box = box.play(move)
+    return box.reset()
+
+
+def settle(lang: Lang) -> tuple[Sandbox, str | None]:
+    """The sandbox of this run: from a new link, else the session's, else a fresh table.
+
+    Returns the refusal of a bad link (in the reader's language) alongside, None when all is well.
+    """
+    link = (st.query_params.get("table"), st.query_params.get("scenario"))
+    box: Sandbox | None = st.session_state.get(BOX)
+    refused = None
+    if link != (None, None) and link != st.session_state.get(LINK):
+        try:
+            box = from_link(*link)
+        except ScenarioError as error:
+            refused = show.scenario_refusal(error, lang)
+            box = Sandbox.start(fresh_table(), seed())
+        else:
+            st.session_state[LINK] = link
+            st.session_state[LINKED] = box.table
+    if box is None:
+        box = Sandbox.start(fresh_table(), seed())
+    st.session_state[BOX] = box
+    publish(box)
+    return box, refused
+
+
+def publish(box: Sandbox) -> None:
+    """Put the table shown in the URL, unless the URL already shows it."""
+    link = (st.query_params.get("table"), st.query_params.get("scenario"))
+    if link == st.session_state.get(LINK) and st.session_state.get(LINKED) == box.table:
+        return
+    value = encode_table(box.table)
+    if "scenario" in st.query_params:
+        del st.query_params["scenario"]
+    st.query_params["table"] = value
+    st.session_state[LINK] = (value, None)
+    st.session_state[LINKED] = box.table
+
+
+def share_link() -> str:
+    """The address that opens this table in this language (the page's own address if known)."""
+    params = {key: st.query_params[key] for key in ("table", "lang") if key in st.query_params}
+    query = urlencode(params)
+    url = st.context.url
+    if not url:
+        return f"?{query}"
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+
+
+# ----- clicks ----------------------------------------------------------------------------------
+
+
+def act(step: Callable[[Sandbox], Sandbox]) -> None:
+    """Apply a click to the session's sandbox; a refusal is kept for the page, the table kept."""
+    lang = current_lang()
+    try:
+        st.session_state[BOX] = step(st.session_state[BOX])
+    except IllegalMove as error:
+        st.session_state[NOTICE] = t("common.refused", lang, reason=show.refusal(error, lang))
+    except ScenarioError as error:
+        st.session_state[NOTICE] = show.scenario_refusal(error, lang)
+
+
+def _roll_set() -> None:
+    """Roll the dice the teacher typed: faces separated by spaces or commas, or written together."""
+    lang = current_lang()
+    typed = str(st.session_state.get(DICE, ""))
+    rules = st.session_state[BOX].table.rules
+    faces = []
+    for char in typed.replace(",", " ").replace(" ", ""):
+        face = char.upper()
+        if face not in rules.faces:
+            allowed = join_list([face_name(f, lang) for f in rules.faces], lang)
+            st.session_state[NOTICE] = t("sandbox.teacher.bad_face", lang, face=char, faces=allowed)
+            return
+        faces.append(face)
+    if not faces:
+        st.session_state[NOTICE] = t("sandbox.teacher.no_dice", lang)
+        return
+    act(lambda box: box.roll(faces))
+
+
+def _move_tile() -> None:
+    tile = int(st.session_state[EDIT_TILE])
+    place: Place = st.session_state[EDIT_PLACE]
+    act(lambda box: box.edit(place_tile(box.table, tile, place)))
+
+
+def _new_table() -> None:
+    act(lambda box: Sandbox.start(fresh_table(), seed()))
+
+
+def _reseed() -> None:
+    act(lambda box: box.reseed(seed()))
+
+
+def reveal() -> None:
+    """Show the hidden odds (the class has answered)."""
+    st.session_state[HIDE] = False
+
+
+def pop_notice() -> str | None:
+    """The refusal of the last click, once."""
+    return st.session_state.pop(NOTICE, None)
+
+
+# ----- drawing ---------------------------------------------------------------------------------
+
+
+def scale() -> float:
+    """How large to draw dice and tiles: larger in presentation mode."""
+    return PRESENTATION_SCALE if st.session_state.get(PRESENT) else 1.0
+
+
+def toolbar(box: Sandbox, lang: Lang) -> None:
+    """Undo, redo, reset; the toggles that hide the odds and turn on presentation mode."""
+    undo, redo, reset, hide, present = st.columns([1, 1, 1, 1.6, 1.6], vertical_alignment="center")
+    undo.button(
+        t("sandbox.undo", lang),
+        key="sandbox_undo",
+        icon=":material/undo:",
+        disabled=not box.can_undo,
+        on_click=act,
+        args=(Sandbox.undo,),
+        width="stretch",
+    )
+    redo.button(
+        t("sandbox.redo", lang),
+        key="sandbox_redo",
+        icon=":material/redo:",
+        disabled=not box.can_redo,
+        on_click=act,
+        args=(Sandbox.redo,),
+        width="stretch",
+    )
+    reset.button(
+        t("sandbox.reset", lang),
+        key="sandbox_reset",
+        icon=":material/restart_alt:",
+        disabled=not box.can_undo,
+        on_click=act,
+        args=(Sandbox.reset,),
+        help=t("sandbox.reset_help", lang),
+        width="stretch",
+    )
+    hide.toggle(t("sandbox.hide_odds", lang), key=HIDE, help=t("sandbox.hide_odds_help", lang))
+    present.toggle(t("sandbox.present", lang), key=PRESENT, help=t("sandbox.present_help", lang))
+
+
+def status(table: Table, lang: Lang) -> str:
+    """Whose turn it is and what the table waits for, in one sentence."""
+    player = seat_name(table.current, lang)
+    if table.phase == "decide":
+        return tn("sandbox.status.decide", table.in_hand, lang, player=player)
+    return t(f"sandbox.status.{table.phase}", lang, player=player)
+
+
+def _caption(choice: Choice | None, lang: Lang) -> None:
+    if choice is not None:
+        st.caption(outlook_line(choice.outlook, lang))
+
+
+def _choice(analysis: Analysis | None, **match: object) -> Choice | None:
+    """The analysed choice with these fields, when the odds are shown."""
+    if analysis is None:
+        return None
+    return next(
+        (c for c in analysis.choices if all(getattr(c, k) == v for k, v in match.items())), None
+    )
+
+
+def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
+    """A button for every legal move, the odds under each; what is not offered, and why."""
+    table = box.table
+    phase = table.phase
+    if phase == "keep":
+        assert table.rolled is not None
+        st.caption(t("sandbox.keep_hint", lang))
+        keepable = table.keepable()
+        columns = st.columns(len(keepable))
+        for column, face in zip(columns, keepable, strict=True):
+            with column:
+                count = table.rolled.count(face)
+                st.button(
+                    tn("sandbox.keep", count, lang, face=face_name(face, lang)),
+                    key=f"sandbox_keep_{face}",
+                    type="primary",
+                    on_click=act,
+                    args=(lambda b, face=face: b.keep(face),),
+                    width="stretch",
+                )
+                _caption(_choice(analysis, action="keep", face=face), lang)
+        taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
+        if taken:
+            names = join_list([face_name(face, lang) for face in taken], lang)
+            st.caption(t("sandbox.not_offered.kept", lang, faces=names))
+        return
+    if phase in ("roll", "decide"):
+        st.button(
+            tn("sandbox.roll", table.in_hand, lang),
+            key="sandbox_roll",
+            type="primary",
+            icon=":material/casino:",
+            on_click=act,
+            args=(Sandbox.roll,),
+        )
+        _caption(_choice(analysis, action="roll"), lang)
+    if phase == "roll":
+        return
+    options = table.options()
+    for option in options:
+        label = (
+            t("sandbox.take", lang, tile=option.tile)
+            if option.source is None
+            else t("sandbox.steal", lang, tile=option.tile, player=seat_name(option.source, lang))
+        )
+        st.button(
+            label,
+            key=f"sandbox_take_{option.tile}",
+            icon=":material/back_hand:",
+            on_click=act,
+            args=(lambda b, tile=option.tile: b.take(tile),),
+        )
+        _caption(_choice(analysis, action="take", tile=option.tile), lang)
+    if phase == "take":
+        st.caption(t("sandbox.not_offered.no_dice", lang))
+    if options:
+        return
+    reason = "no_worm" if not table.has_worm else "no_tile"
+    st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
+    st.button(
+        t("sandbox.stop", lang),
+        key="sandbox_stop",
+        icon=":material/block:",
+        on_click=act,
+        args=(Sandbox.stop,),
+    )
+    _caption(_choice(analysis, action="stop"), lang)
+
+
+def game_over(table: Table, lang: Lang) -> None:
+    """The final scores, the winners and a button for a new game."""
+    names = [seat_name(seat, lang) for seat in table.winners()]
+    st.subheader(tn("sandbox.over", len(names), lang, winners=join_list(names, lang)))
+    scores = [
+        t("sandbox.score", lang, player=seat_name(seat, lang), worms=tn("common.worms", n, lang))
+        for seat, n in enumerate(table.scores())
+    ]
+    st.markdown("\n".join(f"- {line}" for line in scores))
+    st.button(
+        t("sandbox.new_game", lang),
+        key="sandbox_new_game",
+        type="primary",
+        on_click=act,
+        args=(lambda box: Sandbox.start(Table.new(table.players, table.rules), seed()),),
+    )
+
+
+def last_move(box: Sandbox, lang: Lang) -> None:
+    """What the last click did, told from its events, addressed to the player who moved."""
+    if not box.events or not box.can_undo:
+        return
+    mover = box.history[box.position - 1].table.current
+    st.markdown(f"**{t('sandbox.last_move', lang)}**")
+    show.tell(box.events, lang, mover)
+
+
+def teacher_tools(box: Sandbox, lang: Lang) -> None:
+    """Dice set by hand, tiles moved anywhere, the seed of random rolls."""
+    table = box.table
+    st.markdown(f"**{t('sandbox.teacher.dice_title', lang)}**")
+    if table.phase in ("roll", "decide"):
+        st.text_input(
+            tn("sandbox.teacher.dice", table.in_hand, lang),
+            key=DICE,
+            placeholder=t("sandbox.teacher.dice_placeholder", lang),
+            help=t("sandbox.teacher.dice_help", lang),
+        )
+        st.button(
+            t("sandbox.teacher.roll_set", lang),
+            key="sandbox_roll_set",
+            icon=":material/edit:",
+            on_click=_roll_set,
+        )
+    else:
+        st.caption(t("sandbox.teacher.dice_not_now", lang))
+    st.markdown(f"**{t('sandbox.teacher.board_title', lang)}**")
+    places: list[Place] = ["middle", "face_down", *range(table.players)]
+    tile_column, place_column = st.columns(2)
+    tile_column.selectbox(t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE)
+    place_column.selectbox(
+        t("sandbox.teacher.place", lang),
+        places,
+        key=EDIT_PLACE,
+        format_func=lambda place: (
+            t(f"sandbox.teacher.place_{place}", lang)
+            if isinstance(place, str)
+            else t("sandbox.teacher.place_stack", lang, player=seat_name(place, lang))
+        ),
+    )
+    st.button(
+        t("sandbox.teacher.move_tile", lang),
+        key="sandbox_move_tile",
+        icon=":material/swap_horiz:",
+        on_click=_move_tile,
+    )
+    st.markdown(f"**{t('sandbox.teacher.seed_title', lang)}**")
+    st.number_input(
+        t("sandbox.teacher.seed", lang),
+        min_value=0,
+        max_value=999_999,
+        step=1,
+        key=SEED,
+        on_change=_reseed,
+        help=t("sandbox.teacher.seed_help", lang),
+    )
+
+
+def new_table_form(lang: Lang) -> None:
+    """Players and rules for a fresh table."""
+    players, rules = st.columns(2)
+    players.selectbox(t("sandbox.players", lang), range(2, 8), key=PLAYERS)
+    rules.selectbox(
+        t("sandbox.rules", lang),
+        list(PRESETS),
+        key=RULES,
+        format_func=lambda name: t(f"variants.{name}.title", lang),
+    )
+    st.button(
+        t("sandbox.new_table", lang),
+        key="sandbox_new_table",
+        icon=":material/add_box:",
+        on_click=_new_table,
+    )
