@@ -9,7 +9,6 @@ from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import panel
 
 lang = current_lang()
-st.set_page_config(layout="wide")
 box, refused = practice.settle(lang)
 table = box.table
 big = practice.scale()
@@ -17,7 +16,7 @@ if big > 1:
     st.html(practice.PRESENTATION_CSS)
 
 st.title(t("page.sandbox.title", lang))
-if not big > 1:
+if big == 1:
     st.markdown(prose("sandbox", "intro", lang))
 if refused is not None:
     st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
@@ -26,36 +25,31 @@ if notice is not None:
     st.warning(notice, icon=":material/block:")
 
 practice.toolbar(box, lang)
-analysis = None if table.over else analyse(table)
-shown = None if st.session_state.get(practice.HIDE) else analysis
-
-play, odds = st.columns([3, 2], gap="large")
-with play:
-    show.middle(table, lang, scale=big)
-    show.stacks(table, lang, you=table.current, scale=big)
-    if table.over:
-        practice.game_over(table, lang)
-    else:
-        st.subheader(practice.status(table, lang))
-        show.kept(table, lang, scale=big)
-        if table.rolled is not None:
-            show.roll(table.rolled, table.kept, lang, scale=big)
-        practice.moves(box, shown, lang)
-    practice.last_move(box, lang)
-with odds:
-    st.subheader(t("sandbox.odds_title", lang))
-    if analysis is None:
-        st.caption(t("sandbox.no_odds", lang))
-    elif shown is None:
-        st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
-        st.button(
-            t("sandbox.reveal", lang),
-            key="sandbox_reveal",
-            icon=":material/visibility:",
-            on_click=practice.reveal,
-        )
-    else:
-        panel(shown, table.in_hand, table.rolled, lang)
+show.middle(table, lang, scale=big)
+show.stacks(table, lang, you=table.current, scale=big)
+practice.last_move(box, lang)
+if table.over:
+    practice.game_over(table, lang)
+else:
+    analysis = analyse(table)
+    hidden = bool(st.session_state.get(practice.HIDE))
+    st.subheader(practice.status(table, lang), anchor=False)
+    show.kept(table, lang, scale=big)
+    if table.rolled is not None:
+        show.roll(table.rolled, table.kept, lang, scale=big)
+    practice.moves(box, None if hidden else analysis, lang)
+    with st.container(border=True):
+        st.subheader(t("sandbox.odds_title", lang), anchor=False)
+        if hidden:
+            st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
+            st.button(
+                t("sandbox.reveal", lang),
+                key="sandbox_reveal",
+                icon=":material/visibility:",
+                on_click=practice.reveal,
+            )
+        else:
+            panel(analysis, table.in_hand, table.rolled, lang)
 
 with st.expander(t("sandbox.teacher.title", lang), icon=":material/school:"):
     practice.teacher_tools(box, lang)

@@ -64,22 +64,6 @@ def recommendation(
     )
 
 
-def choices_table(
-    analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang
-) -> str:
-    """Every move open now with its chance of a tile and its expected worms, as a Markdown table."""
-    head = (
-        f"| {t('odds.col_move', lang)} | {t('odds.col_success', lang)} "
-        f"| {t('odds.col_worms', lang)} |\n| --- | ---: | ---: |"
-    )
-    rows = [
-        f"| {move_name(choice, in_hand, rolled, lang)} | {percent(choice.outlook.success, lang)} "
-        f"| {worms(choice.outlook.expected_worms, lang)} |"
-        for choice in analysis.choices
-    ]
-    return "\n".join([head, *rows])
-
-
 def tiles_table(analysis: Analysis, lang: Lang) -> str:
     """The chance to end the turn on each tile value or more, and on exactly it (Markdown)."""
     head = (
@@ -96,7 +80,7 @@ def tiles_table(analysis: Analysis, lang: Lang) -> str:
 
 
 def panel(analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang) -> None:
-    """The live odds of the point reached: headline figures, the advice, every move, every tile."""
+    """The live odds of the point reached: headline figures, the advice, the chance of each tile."""
     left, middle, right = st.columns(3)
     if analysis.bust is None:  # a roll waits for a keep, or no die is left
         left.metric(t("odds.bust", lang), "—", help=t("odds.no_roll_help", lang))
@@ -113,8 +97,6 @@ def panel(analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang
         help=t("odds.worms_help", lang),
     )
     st.success(recommendation(analysis, in_hand, rolled, lang), icon=":material/lightbulb:")
-    st.markdown(f"**{t('odds.choices', lang)}**")
-    st.markdown(choices_table(analysis, in_hand, rolled, lang))
     with st.expander(t("odds.tiles", lang)):
         st.caption(t("odds.tiles_help", lang))
         st.markdown(tiles_table(analysis, lang))

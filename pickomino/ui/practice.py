@@ -198,7 +198,7 @@ def scale() -> float:
 
 def toolbar(box: Sandbox, lang: Lang) -> None:
     """Undo, redo, reset; the toggles that hide the odds and turn on presentation mode."""
-    undo, redo, reset, hide, present = st.columns([1, 1, 1, 1.6, 1.6], vertical_alignment="center")
+    undo, redo, reset, hide, present = st.columns([1, 1, 1, 1.5, 2], vertical_alignment="center")
     undo.button(
         t("sandbox.undo", lang),
         key="sandbox_undo",
@@ -239,13 +239,8 @@ def status(table: Table, lang: Lang) -> str:
     return t(f"sandbox.status.{table.phase}", lang, player=player)
 
 
-def _caption(choice: Choice | None, lang: Lang) -> None:
-    if choice is not None:
-        st.caption(outlook_line(choice.outlook, lang))
-
-
 def _choice(analysis: Analysis | None, **match: object) -> Choice | None:
-    """The analysed choice with these fields, when the odds are shown."""
+    """The analysed choice with these fields, None when the odds are hidden."""
     if analysis is None:
         return None
     return next(
@@ -253,42 +248,62 @@ def _choice(analysis: Analysis | None, **match: object) -> Choice | None:
     )
 
 
+def _move(
+    label: str,
+    key: str,
+    step: Callable[[Sandbox], Sandbox],
+    choice: Choice | None,
+    lang: Lang,
+    *,
+    icon: str | None = None,
+    primary: bool = False,
+) -> None:
+    """One move: its button, and beside it what it leads to (when the odds are shown)."""
+    button, odds = st.columns([2, 3], vertical_alignment="center")
+    button.button(
+        label,
+        key=key,
+        icon=icon,
+        type="primary" if primary else "secondary",
+        on_click=act,
+        args=(step,),
+        width="stretch",
+    )
+    if choice is not None:
+        odds.markdown(outlook_line(choice.outlook, lang))
+
+
 def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
-    """A button for every legal move, the odds under each; what is not offered, and why."""
+    """A button for every legal move, the odds beside each; what is not offered, and why."""
     table = box.table
     phase = table.phase
     if phase == "keep":
         assert table.rolled is not None
         st.caption(t("sandbox.keep_hint", lang))
-        keepable = table.keepable()
-        columns = st.columns(len(keepable))
-        for column, face in zip(columns, keepable, strict=True):
-            with column:
-                count = table.rolled.count(face)
-                st.button(
-                    tn("sandbox.keep", count, lang, face=face_name(face, lang)),
-                    key=f"sandbox_keep_{face}",
-                    type="primary",
-                    on_click=act,
-                    args=(lambda b, face=face: b.keep(face),),
-                    width="stretch",
-                )
-                _caption(_choice(analysis, action="keep", face=face), lang)
+        for face in table.keepable():
+            _move(
+                tn("sandbox.keep", table.rolled.count(face), lang, face=face_name(face, lang)),
+                f"sandbox_keep_{face}",
+                lambda b, face=face: b.keep(face),
+                _choice(analysis, action="keep", face=face),
+                lang,
+                primary=True,
+            )
         taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
         if taken:
             names = join_list([face_name(face, lang) for face in taken], lang)
             st.caption(t("sandbox.not_offered.kept", lang, faces=names))
         return
     if phase in ("roll", "decide"):
-        st.button(
+        _move(
             tn("sandbox.roll", table.in_hand, lang),
-            key="sandbox_roll",
-            type="primary",
+            "sandbox_roll",
+            Sandbox.roll,
+            _choice(analysis, action="roll"),
+            lang,
             icon=":material/casino:",
-            on_click=act,
-            args=(Sandbox.roll,),
+            primary=True,
         )
-        _caption(_choice(analysis, action="roll"), lang)
     if phase == "roll":
         return
     options = table.options()
@@ -298,28 +313,28 @@ def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
             if option.source is None
             else t("sandbox.steal", lang, tile=option.tile, player=seat_name(option.source, lang))
         )
-        st.button(
+        _move(
             label,
-            key=f"sandbox_take_{option.tile}",
+            f"sandbox_take_{option.tile}",
+            lambda b, tile=option.tile: b.take(tile),
+            _choice(analysis, action="take", tile=option.tile),
+            lang,
             icon=":material/back_hand:",
-            on_click=act,
-            args=(lambda b, tile=option.tile: b.take(tile),),
         )
-        _caption(_choice(analysis, action="take", tile=option.tile), lang)
     if phase == "take":
         st.caption(t("sandbox.not_offered.no_dice", lang))
     if options:
         return
     reason = "no_worm" if not table.has_worm else "no_tile"
     st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
-    st.button(
+    _move(
         t("sandbox.stop", lang),
-        key="sandbox_stop",
+        "sandbox_stop",
+        Sandbox.stop,
+        _choice(analysis, action="stop"),
+        lang,
         icon=":material/block:",
-        on_click=act,
-        args=(Sandbox.stop,),
     )
-    _caption(_choice(analysis, action="stop"), lang)
 
 
 def game_over(table: Table, lang: Lang) -> None:
