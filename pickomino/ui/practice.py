@@ -40,6 +40,8 @@ DICE: Final = "sandbox_dice"
 EDIT_TILE: Final = "sandbox_edit_tile"
 EDIT_PLACE: Final = "sandbox_edit_place"
 
+PAGE: Final = "app_pages/sandbox.py"
+
 PRESENTATION_SCALE: Final = 1.6
 """How much larger dice and tiles are drawn in presentation mode."""
 
@@ -129,6 +131,12 @@ def share_link() -> str:
         return f"?{query}"
     parts = urlsplit(url)
     return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+
+
+def link(label: str, lang: Lang, *, scenario: str = "", table: Table | None = None) -> None:
+    """A link that opens a situation in the sandbox, in this language: a named one or a table."""
+    params = {"table": encode_table(table)} if table is not None else {"scenario": scenario}
+    st.page_link(PAGE, label=label, icon=":material/casino:", query_params={**params, "lang": lang})
 
 
 # ----- clicks ----------------------------------------------------------------------------------
