@@ -128,7 +128,7 @@ def place_tile(table: Table, tile: int, place: Place) -> Table:
         raise ScenarioError(
             "not_a_tile",
             f"{tile} is not a tile of the {table.rules.name} rules",
-            key="tile",
+            field="tile",
             tile=tile,
             low=table.rules.tiles[0],
             high=table.rules.tiles[-1],

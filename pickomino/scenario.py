@@ -84,7 +84,7 @@ def _int(value: object, key: str) -> int:
         raise ScenarioError(
             "not_whole_number",
             f"key {key!r}: expected a whole number, got {json.dumps(value)}",
-            key=key,
+            field=key,
         )
     return value
 
@@ -92,7 +92,7 @@ def _int(value: object, key: str) -> int:
 def _list(value: object, key: str) -> list[Any]:
     if not isinstance(value, list):
         raise ScenarioError(
-            "not_list", f"key {key!r}: expected a list, got {json.dumps(value)}", key=key
+            "not_list", f"key {key!r}: expected a list, got {json.dumps(value)}", field=key
         )
     return value
 
@@ -104,7 +104,7 @@ def _faces(rules: Rules, value: object, key: str) -> tuple[str, ...]:
             faces.append(rules.parse_face(raw))
         except ValueError as error:
             raise ScenarioError(
-                "not_a_face", f"key {key!r}: {error}", key=key, face=json.dumps(raw)
+                "not_a_face", f"key {key!r}: {error}", field=key, face=json.dumps(raw)
             ) from None
     return tuple(faces)
 
@@ -117,7 +117,7 @@ def _tiles(rules: Rules, value: object, key: str) -> list[int]:
                 "not_a_tile",
                 f"key {key!r}: {tile} is not a tile of the {rules.name} rules "
                 f"({rules.tiles[0]}-{rules.tiles[-1]})",
-                key=key,
+                field=key,
                 tile=tile,
                 low=rules.tiles[0],
                 high=rules.tiles[-1],
@@ -256,7 +256,7 @@ def parse(data: object) -> Scenario:
         raise ScenarioError(
             "unknown_key",
             f"key {unknown[0]!r} is unknown (known keys: {', '.join(KEYS)})",
-            key=json.dumps(unknown[0]),
+            field=json.dumps(unknown[0]),
         )
     table = _table(data)
     actions = _list(data.get("actions", []), "actions")
