@@ -325,7 +325,7 @@ def test_presentation_mode_draws_larger_dice() -> None:
     assert "52" in sizes
     at.toggle(key="sandbox_present").set_value(True).run()
     bodies = "".join(h.proto.body for h in at.get("html"))
-    assert 'width="83" height="83"' in bodies and "<style>" in bodies
+    assert 'width="94" height="94"' in bodies and "<style>" in bodies
 
 
 def test_the_share_box_holds_the_table_and_the_language() -> None:

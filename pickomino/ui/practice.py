@@ -42,18 +42,16 @@ EDIT_PLACE: Final = "sandbox_edit_place"
 
 PAGE: Final = "app_pages/sandbox.py"
 
-PRESENTATION_SCALE: Final = 1.6
+PRESENTATION_SCALE: Final = 1.8
 """How much larger dice and tiles are drawn in presentation mode."""
 
 PRESENTATION_CSS: Final = """<style>
-[data-testid="stMainBlockContainer"] { font-size: 1.45rem; }
-[data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li,
-[data-testid="stMainBlockContainer"] td, [data-testid="stMainBlockContainer"] th {
-  font-size: 1.45rem;
-}
-[data-testid="stMainBlockContainer"] button p { font-size: 1.5rem; }
-[data-testid="stMetricValue"] { font-size: 3rem; }
+html { font-size: 26px; }
+[data-testid="stMainBlockContainer"] { max-width: 94vw; }
+[data-testid="stMainBlockContainer"] button p { font-size: 1rem; font-weight: 600; }
 </style>"""
+"""Presentation mode: every text of the app sized in rem grows with the root font, and the page
+uses the screen's width, so the table reads from the back of a classroom."""
 
 
 # ----- the session's sandbox and the link ------------------------------------------------------
@@ -205,38 +203,48 @@ def scale() -> float:
 
 
 def toolbar(box: Sandbox, lang: Lang) -> None:
-    """Undo, redo, reset; the toggles that hide the odds and turn on presentation mode."""
-    undo, redo, reset, hide, present = st.columns([1, 1, 1, 1.5, 2], vertical_alignment="center")
-    undo.button(
-        t("sandbox.undo", lang),
-        key="sandbox_undo",
-        icon=":material/undo:",
-        disabled=not box.can_undo,
-        on_click=act,
-        args=(Sandbox.undo,),
-        width="stretch",
-    )
-    redo.button(
-        t("sandbox.redo", lang),
-        key="sandbox_redo",
-        icon=":material/redo:",
-        disabled=not box.can_redo,
-        on_click=act,
-        args=(Sandbox.redo,),
-        width="stretch",
-    )
-    reset.button(
-        t("sandbox.reset", lang),
-        key="sandbox_reset",
-        icon=":material/restart_alt:",
-        disabled=not box.can_undo,
-        on_click=act,
-        args=(Sandbox.reset,),
-        help=t("sandbox.reset_help", lang),
-        width="stretch",
-    )
-    hide.toggle(t("sandbox.hide_odds", lang), key=HIDE, help=t("sandbox.hide_odds_help", lang))
-    present.toggle(t("sandbox.present", lang), key=PRESENT, help=t("sandbox.present_help", lang))
+    """Undo, redo, reset; the toggles that hide the odds and turn on presentation mode.
+
+    One horizontal container, so the controls keep their natural width and wrap on a phone.
+    """
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.button(
+            t("sandbox.undo", lang),
+            key="sandbox_undo",
+            icon=":material/undo:",
+            disabled=not box.can_undo,
+            on_click=act,
+            args=(Sandbox.undo,),
+        )
+        st.button(
+            t("sandbox.redo", lang),
+            key="sandbox_redo",
+            icon=":material/redo:",
+            disabled=not box.can_redo,
+            on_click=act,
+            args=(Sandbox.redo,),
+        )
+        st.button(
+            t("sandbox.reset", lang),
+            key="sandbox_reset",
+            icon=":material/restart_alt:",
+            disabled=not box.can_undo,
+            on_click=act,
+            args=(Sandbox.reset,),
+            help=t("sandbox.reset_help", lang),
+        )
+        st.toggle(
+            t("sandbox.hide_odds", lang),
+            key=HIDE,
+            help=t("sandbox.hide_odds_help", lang),
+            width="content",
+        )
+        st.toggle(
+            t("sandbox.present", lang),
+            key=PRESENT,
+            help=t("sandbox.present_help", lang),
+            width="content",
+        )
 
 
 def status(table: Table, lang: Lang) -> str:
@@ -289,8 +297,9 @@ def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
         assert table.rolled is not None
         st.caption(t("sandbox.keep_hint", lang))
         for face in table.keepable():
+            keep_key = "sandbox.keep_worm" if face in table.rules.worm_faces else "sandbox.keep"
             _move(
-                tn("sandbox.keep", table.rolled.count(face), lang, face=face_name(face, lang)),
+                tn(keep_key, table.rolled.count(face), lang, face=face_name(face, lang)),
                 f"sandbox_keep_{face}",
                 lambda b, face=face: b.keep(face),
                 _choice(analysis, action="keep", face=face),
