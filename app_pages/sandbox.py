@@ -26,7 +26,7 @@ if notice is not None:
 
 practice.toolbar(box, lang)
 show.middle(table, lang, scale=big)
-show.stacks(table, lang, you=table.current, scale=big)
+show.stacks(table, lang, you=-1 if table.over else table.current, scale=big)  # -1: nobody plays
 practice.last_move(box, lang)
 if table.over:
     practice.game_over(table, lang)
