@@ -58,3 +58,4 @@ with st.expander(t("sandbox.new_title", lang), icon=":material/add_box:"):
 with st.expander(t("sandbox.share_title", lang), icon=":material/share:"):
     st.caption(t("sandbox.share_help", lang))
     st.code(practice.share_link(), language=None, wrap_lines=True)
+practice.keep_settings()

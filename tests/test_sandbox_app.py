@@ -366,3 +366,20 @@ def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
     tips = at.switch_page("app_pages/tips.py").run().get("page_link")
     linked = [decode_table(parse_qs(link.proto.query_string)["table"][0]) for link in tips]
     assert linked == [table for tip in TIPS for table in tip_tables(tip)]
+
+
+def test_settings_and_table_outlive_a_visit_to_another_page() -> None:
+    at = roll_by_hand(sandbox(), "WW555431")
+    at.number_input(key="sandbox_seed").set_value(77)
+    at.toggle(key="sandbox_present").set_value(True)
+    at.toggle(key="sandbox_hide_odds").set_value(True)
+    at.selectbox(key="sandbox_players").set_value(4).run()
+    table = box(at).table
+    at.switch_page("app_pages/faq.py").run()
+    assert "sandbox_present" not in at.session_state  # Streamlit dropped the widget's state
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert box(at).table == table and url_table(at) == table
+    assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_hide_odds").value
+    assert at.number_input(key="sandbox_seed").value == 77 and box(at).seed == 77
+    assert at.selectbox(key="sandbox_players").value == 4

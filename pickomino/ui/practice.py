@@ -39,6 +39,10 @@ RULES: Final = "sandbox_rules"
 DICE: Final = "sandbox_dice"
 EDIT_TILE: Final = "sandbox_edit_tile"
 EDIT_PLACE: Final = "sandbox_edit_place"
+KEPT: Final = "sandbox_settings"
+SETTINGS: Final = (HIDE, PRESENT, SEED, PLAYERS, RULES)
+"""Widgets whose values outlive a visit to another page (Streamlit drops a widget's state when a
+run does not draw it): a teacher back from the FAQ finds presentation mode and the seed as left."""
 
 PAGE: Final = "app_pages/sandbox.py"
 
@@ -83,11 +87,25 @@ def from_link(table: str | None, scenario: str | None) -> Sandbox:
     return box.reset()
 
 
+def restore_settings() -> None:
+    """Put back the settings Streamlit dropped while another page was shown."""
+    kept = st.session_state.get(KEPT, {})
+    for key in SETTINGS:
+        if key not in st.session_state and key in kept:
+            st.session_state[key] = kept[key]
+
+
+def keep_settings() -> None:
+    """Remember the settings as this run leaves them, for the next visit to the page."""
+    st.session_state[KEPT] = {key: st.session_state[key] for key in SETTINGS}
+
+
 def settle(lang: Lang) -> tuple[Sandbox, str | None]:
     """The sandbox of this run: from a new link, else the session's, else a fresh table.
 
     Returns the refusal of a bad link (in the reader's language) alongside, None when all is well.
     """
+    restore_settings()
     link = (st.query_params.get("table"), st.query_params.get("scenario"))
     box: Sandbox | None = st.session_state.get(BOX)
     refused = None
