@@ -383,3 +383,23 @@ def test_settings_and_table_outlive_a_visit_to_another_page() -> None:
     assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_hide_odds").value
     assert at.number_input(key="sandbox_seed").value == 77 and box(at).seed == 77
     assert at.selectbox(key="sandbox_players").value == 4
+
+
+def test_the_expert_can_play_the_other_seats() -> None:
+    at = sandbox()
+    at.toggle(key="sandbox_bots").set_value(True).run()
+    at = roll_by_hand(at, "WWW55512")
+    at = click(at, "sandbox_keep_W")
+    at = roll_by_hand(at, "55512")
+    at = click(at, "sandbox_keep_5")
+    at = click(at, "sandbox_take_30")
+    table = box(at).table
+    assert table.current == 0 and table.phase == "roll", "Player 2 has played at once"
+    (story,) = [str(m.value) for m in at.markdown if str(m.value).startswith("- You take")]
+    assert story.startswith("- You take tile 30 from the middle")
+    assert "Player 2 rolls:" in story and story.endswith("The dice go to Player 1.")
+    assert at.subheader[0].value == "Player 1: roll the dice to start the turn."
+    at = click(at, "sandbox_undo")
+    assert box(at).table.phase == "decide" and box(at).table.total == 30
+    at = click(at, "sandbox_redo")
+    assert box(at).table == table

@@ -15,6 +15,7 @@ from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
+from pickomino.bots import expert
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.odds import Analysis, Choice
@@ -39,12 +40,15 @@ RULES: Final = "sandbox_rules"
 DICE: Final = "sandbox_dice"
 EDIT_TILE: Final = "sandbox_edit_tile"
 EDIT_PLACE: Final = "sandbox_edit_place"
+BOTS: Final = "sandbox_bots"
 KEPT: Final = "sandbox_settings"
-SETTINGS: Final = (HIDE, PRESENT, SEED, PLAYERS, RULES)
+SETTINGS: Final = (HIDE, PRESENT, BOTS, SEED, PLAYERS, RULES)
 """Widgets whose values outlive a visit to another page (Streamlit drops a widget's state when a
 run does not draw it): a teacher back from the FAQ finds presentation mode and the seed as left."""
 
 PAGE: Final = "app_pages/sandbox.py"
+LEARNER: Final = 0
+"""The seat the learner plays when the expert plays the others."""
 
 PRESENTATION_SCALE: Final = 1.8
 """How much larger dice and tiles are drawn in presentation mode."""
@@ -158,11 +162,20 @@ def link(label: str, lang: Lang, *, scenario: str = "", table: Table | None = No
 # ----- clicks ----------------------------------------------------------------------------------
 
 
+def bots() -> bool:
+    """Whether the expert plays every seat but the learner's."""
+    return bool(st.session_state.get(BOTS))
+
+
 def act(step: Callable[[Sandbox], Sandbox]) -> None:
-    """Apply a click to the session's sandbox; a refusal is kept for the page, the table kept."""
+    """Apply a click to the session's sandbox; a refusal is kept for the page, the table kept.
+
+    With the expert playing the other seats, their turns follow the click at once.
+    """
     lang = current_lang()
     try:
-        st.session_state[BOX] = step(st.session_state[BOX])
+        box = step(st.session_state[BOX])
+        st.session_state[BOX] = box.autoplay(expert, LEARNER) if bots() else box
     except IllegalMove as error:
         st.session_state[NOTICE] = t("common.refused", lang, reason=show.refusal(error, lang))
     except ScenarioError as error:
@@ -202,6 +215,14 @@ def _reseed() -> None:
     act(lambda box: box.reseed(seed()))
 
 
+def _undo() -> None:
+    act(lambda box: box.undo_to(LEARNER) if bots() else box.undo())
+
+
+def _redo() -> None:
+    act(lambda box: box.redo_to(LEARNER) if bots() else box.redo())
+
+
 def reveal() -> None:
     """Show the hidden odds (the class has answered)."""
     st.session_state[HIDE] = False
@@ -231,16 +252,14 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             key="sandbox_undo",
             icon=":material/undo:",
             disabled=not box.can_undo,
-            on_click=act,
-            args=(Sandbox.undo,),
+            on_click=_undo,
         )
         st.button(
             t("sandbox.redo", lang),
             key="sandbox_redo",
             icon=":material/redo:",
             disabled=not box.can_redo,
-            on_click=act,
-            args=(Sandbox.redo,),
+            on_click=_redo,
         )
         st.button(
             t("sandbox.reset", lang),
@@ -255,6 +274,14 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             t("sandbox.hide_odds", lang),
             key=HIDE,
             help=t("sandbox.hide_odds_help", lang),
+            width="content",
+        )
+        st.toggle(
+            t("sandbox.bots", lang),
+            key=BOTS,
+            help=t("sandbox.bots_help", lang),
+            on_change=act,
+            args=(lambda box: box,),
             width="content",
         )
         st.toggle(
@@ -394,9 +421,11 @@ def last_move(box: Sandbox, lang: Lang) -> None:
     """What the last click did, told from its events, addressed to the player who moved."""
     if not box.events or not box.can_undo:
         return
-    mover = box.history[box.position - 1].table.current
     st.markdown(f"**{t('sandbox.last_move', lang)}**")
-    show.tell(box.events, lang, mover)
+    if bots():
+        show.tell(box.events_since(LEARNER), lang, LEARNER)
+    else:
+        show.tell(box.events, lang, box.history[box.position - 1].table.current)
 
 
 def teacher_tools(box: Sandbox, lang: Lang) -> None:
