@@ -25,9 +25,15 @@ if notice is not None:
     st.warning(notice, icon=":material/block:")
 
 practice.toolbar(box, lang)
-show.middle(table, lang, scale=big)
-show.stacks(table, lang, you=-1 if table.over else table.current, scale=big)  # -1: nobody plays
-practice.last_move(box, lang)
+events = practice.told(box)
+marks = show.marks_from(events, lang)
+show.middle(table, lang, marks, scale=big)
+if practice.bots():
+    show.stacks(table, lang, practice.LEARNER, marks, scale=big)
+else:  # the learner plays every seat: mark the one to play (none once the game is over)
+    to_play = -1 if table.over else table.current
+    show.stacks(table, lang, to_play, marks, scale=big, you_key="sandbox.to_play")
+practice.last_move(box, events, lang)
 if table.over:
     practice.game_over(table, lang)
 else:

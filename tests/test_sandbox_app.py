@@ -97,6 +97,8 @@ def test_a_whole_turn_played_by_clicks() -> None:
     assert "You take tile 33 from the middle: it shows exactly your total of 33." in texts(at)
     assert "The dice go to Player 2." in texts(at)
     assert at.subheader[0].value == "Player 2: roll the dice to start the turn."
+    drawn = "".join(h.proto.body for h in at.get("html"))
+    assert "Player 2 (to play)" in drawn and "Player 1 (to play)" not in drawn
     assert url_table(at) == table, "the URL must open exactly the table shown"
     assert at.query_params["lang"] == "en"
     assert not at.exception
@@ -399,6 +401,7 @@ def test_the_expert_can_play_the_other_seats() -> None:
     assert story.startswith("- You take tile 30 from the middle")
     assert "Player 2 rolls:" in story and story.endswith("The dice go to Player 1.")
     assert at.subheader[0].value == "Player 1: roll the dice to start the turn."
+    assert "Player 1 (you)" in "".join(h.proto.body for h in at.get("html"))
     at = click(at, "sandbox_undo")
     assert box(at).table.phase == "decide" and box(at).table.total == 30
     at = click(at, "sandbox_redo")

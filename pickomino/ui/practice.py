@@ -16,6 +16,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from pickomino.bots import expert
+from pickomino.events import Event
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.odds import Analysis, Choice
@@ -417,15 +418,19 @@ def game_over(table: Table, lang: Lang) -> None:
     )
 
 
-def last_move(box: Sandbox, lang: Lang) -> None:
+def told(box: Sandbox) -> tuple[Event, ...]:
+    """The events to tell: the last click's, and with the expert playing, its turns after it."""
+    if not box.can_undo:
+        return ()
+    return box.events_since(LEARNER) if bots() else box.events
+
+
+def last_move(box: Sandbox, events: tuple[Event, ...], lang: Lang) -> None:
     """What the last click did, told from its events, addressed to the player who moved."""
-    if not box.events or not box.can_undo:
+    if not events:
         return
     st.markdown(f"**{t('sandbox.last_move', lang)}**")
-    if bots():
-        show.tell(box.events_since(LEARNER), lang, LEARNER)
-    else:
-        show.tell(box.events, lang, box.history[box.position - 1].table.current)
+    show.tell(events, lang, LEARNER if bots() else box.history[box.position - 1].table.current)
 
 
 def teacher_tools(box: Sandbox, lang: Lang) -> None:

@@ -64,13 +64,17 @@ def stacks(
     marks: dict[int, tuple[TileState, str]] | None = None,
     *,
     scale: float = 1.0,
+    you_key: str = "draw.you_are",
 ) -> None:
-    """Each player's stack, bottom first, the top tile named as such."""
+    """Each player's stack, bottom first, the top tile named as such.
+
+    Seat `you` is marked with the string `you_key` (by default "(you)").
+    """
     rows = []
     for seat, stack in enumerate(table.stacks):
         name = seat_name(seat, lang)
         if seat == you:
-            name = t("draw.you_are", lang, player=name)
+            name = t(you_key, lang, player=name)
         views = []
         for depth, tile in enumerate(stack):
             state, badge = (marks or {}).get(tile, ("up", ""))
