@@ -247,7 +247,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
 
     One horizontal container, so the controls keep their natural width and wrap on a phone.
     """
-    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.button(
             t("sandbox.undo", lang),
             key="sandbox_undo",
