@@ -6,9 +6,11 @@ the worms, roll, keep the fives, take tile 25. A click is one `AppTest.run()`: t
 whole page script (odds included) and AppTest's own bookkeeping, so the figures are an upper bound
 of what the server spends per click.
 
-Two series: "warm" keeps the odds module's caches between repetitions, as a running server does
+Three series: "warm" keeps the odds module's caches between repetitions, as a running server does
 once a board has been seen; "cold odds" clears them before each repetition, so every new board of
-the turn (the fresh table, the table after the take) is solved on the click that reaches it.
+the turn (the fresh table, the table after the take) is solved on the click that reaches it;
+"expert answers" is the cold series with the expert playing the other seat, so the take click also
+plays the expert's whole turn (seed = repetition number, so each repetition sees other dice).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from pickomino import odds  # noqa: E402
+from pickomino.events import TookTile  # noqa: E402
 
 TARGET_MS = 150
 Click = tuple[str, Callable[[AppTest], AppTest]]
@@ -51,17 +54,21 @@ TURN: list[Click] = [
 ]
 
 
-def open_sandbox() -> AppTest:
+def open_sandbox(expert_seed: int | None) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params["lang"] = "en"
-    return at.switch_page("app_pages/sandbox.py").run()
+    at = at.switch_page("app_pages/sandbox.py").run()
+    if expert_seed is not None:
+        at.number_input(key="sandbox_seed").set_value(expert_seed)
+        at = at.toggle(key="sandbox_bots").set_value(True).run()
+    return at
 
 
-def play_turn(cold: bool) -> list[float]:
+def play_turn(cold: bool, expert_seed: int | None = None) -> list[float]:
     """Seconds per click of one turn; fails loudly if the turn did not go as scripted."""
     if cold:
         odds._solve.cache_clear()
-    at = open_sandbox()
+    at = open_sandbox(expert_seed)
     times = []
     for name, click in TURN:
         start = time.perf_counter()
@@ -69,8 +76,9 @@ def play_turn(cold: bool) -> list[float]:
         times.append(time.perf_counter() - start)
         if at.exception:
             raise RuntimeError(f"{name}: {at.exception[0].value}")
-    if at.session_state["sandbox"].table.stacks[0] != (25,):
-        raise RuntimeError("the scripted turn did not end with tile 25 taken")
+    took = at.session_state["sandbox"].history[len(TURN)].events[0]
+    if not isinstance(took, TookTile) or (took.player, took.tile) != (0, 25):
+        raise RuntimeError(f"the scripted turn did not end with tile 25 taken: {took}")
     return times
 
 
@@ -96,6 +104,7 @@ def main() -> None:
     play_turn(cold=False)  # imports, the rules' state graph, Streamlit's first run
     report("warm", [play_turn(cold=False) for _ in range(repeats)])
     report("cold odds", [play_turn(cold=True) for _ in range(repeats)])
+    report("expert answers", [play_turn(cold=True, expert_seed=seed) for seed in range(repeats)])
 
 
 if __name__ == "__main__":
