@@ -115,12 +115,10 @@ rulebook)."""
 
 _JUNIOR_TILES: Final = range(13, 25)
 
-JUNIOR: Final = Rules(
+JUNIOR: Final = replace(
+    STANDARD,
     name="junior",
     dice=6,
-    faces=("1", "2", "3", "4", "5", WORM),
-    face_values=(1, 2, 3, 4, 5, 5),
-    worm_faces=frozenset({WORM}),
     tiles=tuple(_JUNIOR_TILES),
     tile_worms=_worm_bands(_JUNIOR_TILES, 3),
     any_lower_tile=True,
