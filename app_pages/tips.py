@@ -2,9 +2,11 @@
 
 import streamlit as st
 
-from pickomino.i18n import number, percent, prose, t
+from pickomino.i18n import number, percent, prose, t, tn
+from pickomino.ui import practice
 from pickomino.ui.frame import current_lang
-from pickomino.ui.tips import TIPS, tip_figures
+from pickomino.ui.narrate import dice_text
+from pickomino.ui.tips import TIPS, tip_figures, tip_tables
 
 lang = current_lang()
 st.title(t("page.tips.title", lang))
@@ -18,3 +20,10 @@ for tip in TIPS:
         for name, (value, kind) in tip_figures(tip).items()
     }
     st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")
+    tables = tip_tables(tip)
+    for table in tables:
+        label = t("sandbox.open", lang)
+        if len(tables) > 1:
+            points = tn("common.points", table.total, lang)
+            label = t("sandbox.open_at", lang, points=points, dice=dice_text(table.in_hand, lang))
+        practice.link(label, lang, table=table)

@@ -30,7 +30,9 @@ def read_scenario(source: str) -> Scenario:
             with open(source, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as error:
-        raise ScenarioError(f"cannot read {source}: {error.strerror}") from None
+        raise ScenarioError(
+            "unreadable", f"cannot read {source}: {error.strerror}", path=source
+        ) from None
     return loads(text)
 
 
@@ -49,7 +51,7 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
     try:
         analysis = analyse(table)
     except NoOdds as error:
-        raise ScenarioError(f"no odds to compute: {error}") from None
+        raise ScenarioError("game_over", f"no odds to compute: {error}") from None
     return to_json(analysis)
 
 

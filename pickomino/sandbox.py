@@ -8,7 +8,7 @@ keeps the page free of game logic.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -117,6 +117,44 @@ class Sandbox:
         """Use another seed for the random rolls from now on."""
         return replace(self, seed=seed)
 
+    # ----- one learner against bots: the other seats' moves happen at once -----------------------
+
+    def autoplay(self, strategy: Callable[[Table], Move], seat: int) -> Sandbox:
+        """Let `strategy` play every seat but `seat` until `seat` is to play or the game ends.
+
+        Each bot move is a step of the history, its random rolls seeded like any other.
+        """
+        box = self
+        while not box.table.over and box.table.current != seat:
+            table = box.table
+            box = box.roll() if table.phase == "roll" else box.play(strategy(table))
+        return box
+
+    def undo_to(self, seat: int) -> Sandbox:
+        """Back to the last earlier table where `seat` is to play, past the bots' moves."""
+        box = self.undo()
+        while box.can_undo and box.table.current != seat:
+            box = box.undo()
+        return box
+
+    def redo_to(self, seat: int) -> Sandbox:
+        """Forward to the next undone table where `seat` is to play (or the last one)."""
+        box = self.redo()
+        while box.can_redo and box.table.current != seat:
+            box = box.redo()
+        return box
+
+    def events_since(self, seat: int) -> tuple[Event, ...]:
+        """The events of the last move `seat` made and of every move after it, in order."""
+        events: list[Event] = []
+        position = self.position
+        while position > 0:
+            events[:0] = self.history[position].events
+            if self.history[position - 1].table.current == seat:
+                break
+            position -= 1
+        return tuple(events)
+
 
 def place_tile(table: Table, tile: int, place: Place) -> Table:
     """`table` with `tile` moved to `place` (on top of a stack), checked like any scenario.
@@ -125,9 +163,21 @@ def place_tile(table: Table, tile: int, place: Place) -> Table:
     an edit that empties the middle during a turn, for instance, is refused with its reason.
     """
     if tile not in table.rules.tiles:
-        raise ScenarioError(f"{tile} is not a tile of the {table.rules.name} rules")
+        raise ScenarioError(
+            "not_a_tile",
+            f"{tile} is not a tile of the {table.rules.name} rules",
+            field="tile",
+            tile=tile,
+            low=table.rules.tiles[0],
+            high=table.rules.tiles[-1],
+        )
     if isinstance(place, int) and not 0 <= place < table.players:
-        raise ScenarioError(f"{place} is not a seat from 0 to {table.players - 1}")
+        raise ScenarioError(
+            "not_a_seat",
+            f"{place} is not a seat from 0 to {table.players - 1}",
+            seat=place,
+            last=table.players - 1,
+        )
     data = table_json(table)
     for key in ("middle", "face_down"):
         data[key] = [t for t in data[key] if t != tile]

@@ -22,7 +22,16 @@ KEYS = (*TABLE_KEYS, "actions")
 
 
 class ScenarioError(ValueError):
-    """A scenario that cannot be read or replayed; the message names the key or action at fault."""
+    """A scenario that cannot be read or replayed; the message names the key or action at fault.
+
+    Like `IllegalMove`, `code` names the problem and `params` its details, so the app can say it in
+    the reader's language; the message is the English sentence the command line prints.
+    """
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -60,28 +69,44 @@ class Scenario:
             try:
                 table, new = move.apply(table)
             except IllegalMove as error:
-                raise ScenarioError(f"action {index} ({move.kind}): {error}") from error
+                raise ScenarioError(
+                    "action_refused",
+                    f"action {index} ({move.kind}): {error}",
+                    index=index,
+                    refusal=error,
+                ) from error
             events.extend(new)
         return table, tuple(events)
 
 
 def _int(value: object, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScenarioError(f"key {key!r}: expected a whole number, got {json.dumps(value)}")
+        raise ScenarioError(
+            "not_whole_number",
+            f"key {key!r}: expected a whole number, got {json.dumps(value)}",
+            field=key,
+        )
     return value
 
 
 def _list(value: object, key: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ScenarioError(f"key {key!r}: expected a list, got {json.dumps(value)}")
+        raise ScenarioError(
+            "not_list", f"key {key!r}: expected a list, got {json.dumps(value)}", field=key
+        )
     return value
 
 
 def _faces(rules: Rules, value: object, key: str) -> tuple[str, ...]:
-    try:
-        return tuple(rules.parse_face(raw) for raw in _list(value, key))
-    except ValueError as error:
-        raise ScenarioError(f"key {key!r}: {error}") from None
+    faces = []
+    for raw in _list(value, key):
+        try:
+            faces.append(rules.parse_face(raw))
+        except ValueError as error:
+            raise ScenarioError(
+                "not_a_face", f"key {key!r}: {error}", field=key, face=json.dumps(raw)
+            ) from None
+    return tuple(faces)
 
 
 def _tiles(rules: Rules, value: object, key: str) -> list[int]:
@@ -89,8 +114,13 @@ def _tiles(rules: Rules, value: object, key: str) -> list[int]:
     for tile in tiles:
         if tile not in rules.tiles:
             raise ScenarioError(
+                "not_a_tile",
                 f"key {key!r}: {tile} is not a tile of the {rules.name} rules "
-                f"({rules.tiles[0]}-{rules.tiles[-1]})"
+                f"({rules.tiles[0]}-{rules.tiles[-1]})",
+                field=key,
+                tile=tile,
+                low=rules.tiles[0],
+                high=rules.tiles[-1],
             )
     return tiles
 
@@ -100,18 +130,29 @@ def _table(data: Mapping[str, Any]) -> Table:
     try:
         rules = preset(data.get("rules", "standard"))
     except ValueError as error:
-        raise ScenarioError(f"key 'rules': {error}") from None
+        raise ScenarioError(
+            "unknown_rules", f"key 'rules': {error}", name=json.dumps(data.get("rules"))
+        ) from None
     if "players" not in data:
-        raise ScenarioError("key 'players' is missing: say how many play (2-7)")
+        raise ScenarioError("no_players", "key 'players' is missing: say how many play (2-7)")
     players = _int(data["players"], "players")
     if not rules.min_players <= players <= rules.max_players:
         raise ScenarioError(
+            "player_count",
             f"key 'players': {rules.name} is played by {rules.min_players} to "
-            f"{rules.max_players} players, not {players}"
+            f"{rules.max_players} players, not {players}",
+            players=players,
+            low=rules.min_players,
+            high=rules.max_players,
         )
     stacks_raw = _list(data.get("stacks", [[] for _ in range(players)]), "stacks")
     if len(stacks_raw) != players:
-        raise ScenarioError(f"key 'stacks': expected {players} lists (one per player)")
+        raise ScenarioError(
+            "stack_count",
+            f"key 'stacks': expected {players} lists (one per player)",
+            players=players,
+            count=len(stacks_raw),
+        )
     stacks = tuple(tuple(_tiles(rules, stack, "stacks")) for stack in stacks_raw)
     face_down = _tiles(rules, data.get("face_down", []), "face_down")
     placed = [*face_down, *(tile for stack in stacks for tile in stack)]
@@ -124,31 +165,48 @@ def _table(data: Mapping[str, Any]) -> Table:
         if seen.count(tile) != 1:
             where = "is missing from" if tile not in seen else "appears more than once in"
             raise ScenarioError(
+                "tile_missing" if tile not in seen else "tile_repeated",
                 f"keys 'middle', 'face_down', 'stacks': tile {tile} {where} them "
-                "(every tile must be in exactly one place)"
+                "(every tile must be in exactly one place)",
+                tile=tile,
             )
     current = _int(data.get("current", 0), "current")
     if not 0 <= current < players:
-        raise ScenarioError(f"key 'current': {current} is not a seat from 0 to {players - 1}")
+        raise ScenarioError(
+            "not_a_seat",
+            f"key 'current': {current} is not a seat from 0 to {players - 1}",
+            seat=current,
+            last=players - 1,
+        )
     kept = _faces(rules, data.get("kept", []), "kept")
     if len(kept) > rules.dice:
-        raise ScenarioError(f"key 'kept': {len(kept)} dice kept but the game has {rules.dice}")
+        raise ScenarioError(
+            "too_many_kept",
+            f"key 'kept': {len(kept)} dice kept but the game has {rules.dice}",
+            count=len(kept),
+            dice=rules.dice,
+        )
     table = Table(rules, players, tuple(sorted(middle)), tuple(sorted(face_down)), stacks, current)
     if (kept or data.get("rolled") is not None) and table.over:
         raise ScenarioError(
-            "keys 'kept', 'rolled': the game is over (no face-up tile in the middle)"
+            "turn_after_end",
+            "keys 'kept', 'rolled': the game is over (no face-up tile in the middle)",
         )
     table = replace(table, kept=_group(kept))
     if data.get("rolled") is not None:
         rolled = _faces(rules, data["rolled"], "rolled")
         if len(rolled) != table.in_hand:
             raise ScenarioError(
-                f"key 'rolled': {len(rolled)} faces given but {table.in_hand} dice are in hand"
+                "rolled_count",
+                f"key 'rolled': {len(rolled)} faces given but {table.in_hand} dice are in hand",
+                count=len(rolled),
+                in_hand=table.in_hand,
             )
         table = replace(table, rolled=rolled)
         if not table.keepable():
             raise ScenarioError(
-                "key 'rolled': every face of this roll is already kept, so the turn has failed"
+                "rolled_bust",
+                "key 'rolled': every face of this roll is already kept, so the turn has failed",
             )
     return table
 
@@ -163,8 +221,10 @@ def _move(rules: Rules, index: int, raw: object) -> Move:
     where = f"action {index}"
     if not isinstance(raw, dict) or len(raw) != 1:
         raise ScenarioError(
+            "bad_action",
             f'{where}: expected one of {{"roll": [...]}}, {{"keep": face}}, '
-            f'{{"take": tile}}, {{"stop": true}}; got {json.dumps(raw)}'
+            f'{{"take": tile}}, {{"stop": true}}; got {json.dumps(raw)}',
+            index=index,
         )
     ((kind, value),) = raw.items()
     try:
@@ -181,17 +241,23 @@ def _move(rules: Rules, index: int, raw: object) -> Move:
         if kind == "stop" and value is True:
             return Move("stop")
     except ValueError as error:
-        raise ScenarioError(f"{where} ({kind}): {error}") from None
-    raise ScenarioError(f"{where}: unknown action {json.dumps(raw)}")
+        raise ScenarioError("bad_action", f"{where} ({kind}): {error}", index=index) from None
+    raise ScenarioError("bad_action", f"{where}: unknown action {json.dumps(raw)}", index=index)
 
 
 def parse(data: object) -> Scenario:
     """Read a decoded JSON value as a scenario, or raise ScenarioError naming what is wrong."""
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is one JSON object (with at least the key 'players')")
+        raise ScenarioError(
+            "not_an_object", "a scenario is one JSON object (with at least the key 'players')"
+        )
     unknown = [key for key in data if key not in KEYS]
     if unknown:
-        raise ScenarioError(f"key {unknown[0]!r} is unknown (known keys: {', '.join(KEYS)})")
+        raise ScenarioError(
+            "unknown_key",
+            f"key {unknown[0]!r} is unknown (known keys: {', '.join(KEYS)})",
+            field=json.dumps(unknown[0]),
+        )
     table = _table(data)
     actions = _list(data.get("actions", []), "actions")
     moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
@@ -203,7 +269,7 @@ def loads(text: str) -> Scenario:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ScenarioError(f"not valid JSON: {error}") from None
+        raise ScenarioError("not_json", f"not valid JSON: {error}") from None
     return parse(data)
 
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from pickomino.game import Table
-from pickomino.scenario import ScenarioError, loads, table_json
+from pickomino.scenario import Scenario, ScenarioError, loads, table_json
 
 SCENARIO_DIR = Path(__file__).resolve().parent.parent / "content" / "scenarios"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
@@ -30,13 +30,19 @@ def encode_table(table: Table) -> str:
 def decode_table(value: str) -> Table:
     """The table a `?table=` value describes, after replaying its actions if it has any."""
     if len(value) > MAX_LINK_CHARS:
-        raise ScenarioError(f"the table in the link is too long ({len(value)} characters)")
+        raise ScenarioError(
+            "too_long",
+            f"the table in the link is too long ({len(value)} characters)",
+            length=len(value),
+        )
     cleaned = value.strip()
     try:
         raw = base64.b64decode(cleaned + "=" * (-len(cleaned) % 4), altchars=b"-_", validate=True)
         text = raw.decode("utf-8")
     except (binascii.Error, ValueError):
-        raise ScenarioError("the table in the link is not URL-safe base64 text") from None
+        raise ScenarioError(
+            "not_base64", "the table in the link is not URL-safe base64 text"
+        ) from None
     table, _ = loads(text).replay()
     return table
 
@@ -46,9 +52,16 @@ def scenario_names() -> tuple[str, ...]:
     return tuple(sorted(path.stem for path in SCENARIO_DIR.glob("*.json")))
 
 
-def load_scenario(name: str) -> Table:
-    """The table a shipped scenario reaches; unknown or unsafe names are refused by name."""
+def read_scenario(name: str) -> Scenario:
+    """A shipped scenario, its table and its moves; unknown or unsafe names are refused by name."""
     if not _NAME.fullmatch(name) or name not in scenario_names():
-        raise ScenarioError(f"there is no scenario called {name!r}")
-    table, _ = loads((SCENARIO_DIR / f"{name}.json").read_text(encoding="utf-8")).replay()
+        raise ScenarioError(
+            "unknown_scenario", f"there is no scenario called {name!r}", name=json.dumps(name)
+        )
+    return loads((SCENARIO_DIR / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def load_scenario(name: str) -> Table:
+    """The table a shipped scenario reaches once its moves are replayed."""
+    table, _ = read_scenario(name).replay()
     return table

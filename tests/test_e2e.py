@@ -102,3 +102,41 @@ def test_french_from_the_url_survives_a_click_to_another_page(server: str) -> No
             expect(alt).to_be_visible()
         finally:
             browser.close()
+
+
+def test_a_faq_situation_opens_in_the_sandbox_and_its_link_follows_each_click(
+    server: str,
+) -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from pickomino.share import decode_table, load_scenario
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto(f"{server}/faq?lang=nl")
+            page.wait_for_selector(READY, timeout=60_000)
+            page.get_by_role("link", name=t("sandbox.open", "nl")).first.click()
+            expect(page.locator("h1").first).to_have_text(
+                t("page.sandbox.title", "nl"), timeout=60_000
+            )
+            expect(page).to_have_url(f"{server}/sandbox?scenario=faq-no-worm&lang=nl")
+            page.wait_for_selector(READY, timeout=60_000)
+
+            page.get_by_role("button", name=t("sandbox.stop", "nl")).click()
+            status = t("sandbox.status.roll", "nl", player="Speler 2")
+            expect(page.get_by_text(status)).to_be_visible(timeout=60_000)
+            page.wait_for_selector(READY, timeout=60_000)
+            query = parse_qs(urlsplit(page.url).query)
+            assert query["lang"] == ["nl"] and "scenario" not in query
+            assert decode_table(query["table"][0]) == load_scenario("faq-no-worm")
+
+            again = browser.new_page(viewport={"width": 1200, "height": 900})
+            again.goto(page.url)
+            again.wait_for_selector(READY, timeout=60_000)
+            expect(again.get_by_text(status)).to_be_visible(timeout=60_000)
+        finally:
+            browser.close()

@@ -112,3 +112,29 @@ def test_teacher_moves_tiles_and_impossible_boards_are_refused() -> None:
     one_left = parse({"players": 2, "face_down": list(range(22, 37)), "kept": [1]}).table
     with pytest.raises(ScenarioError, match="game is over"):
         place_tile(one_left, 21, 0)
+
+
+def test_bots_play_the_other_seats_and_undo_skips_their_moves() -> None:
+    from pickomino.bots import expert
+    from pickomino.events import Rolled, TurnPassed
+
+    start = Sandbox.start(Table.new(3), seed=5)
+    box = start.roll(["W", "W", "W", "5", "5", "5", "1", "2"]).keep("W")
+    box = box.roll(["5", "5", "5", "1", "2"]).keep("5").take(30)
+    assert box.table.current == 1
+    played = box.autoplay(expert, 0)
+    assert played.table.current == 0 or played.table.over
+    assert played.position > box.position + 2, "seats 1 and 2 each rolled at least once"
+    movers = {
+        played.history[i - 1].table.current for i in range(box.position + 1, played.position + 1)
+    }
+    assert movers == {1, 2}
+    story = played.events_since(0)
+    assert isinstance(story[0], TookTile) and story[0].player == 0
+    assert {e.player for e in story if isinstance(e, Rolled)} == {1, 2}
+    assert isinstance(story[-1], TurnPassed) and story[-1].player == 0
+    assert played.autoplay(expert, 0) == played, "nothing to do on the learner's turn"
+    back = played.undo_to(0)
+    assert back.table == box.history[box.position - 1].table, "back before the take"
+    assert back.redo_to(0) == played
+    assert start.autoplay(expert, 0) == start

@@ -41,10 +41,10 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/tips.py", "tips", "tips", "learn", ":material/lightbulb:"),
     PageSpec("app_pages/mistakes.py", "mistakes", "mistakes", "learn", ":material/error:"),
     PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
+    PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:"),
     PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
 )
-"""Every page, in reading order. The Practice and Explore sections get their pages (sandbox,
-explorer) from a later issue; a section with no page is not shown."""
+"""Every page, in reading order; a section with no page is not shown."""
 
 SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
 """The navigation's sections in order; their titles are `section.<name>` in content/."""

@@ -12,6 +12,7 @@ import streamlit as st
 from pickomino.events import Event, TileFlipped, TileReturned, TileSpared, TookTile, TurnPassed
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
+from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
 from pickomino.ui.examples import walk
 from pickomino.ui.narrate import face_name, seat_name, story
@@ -37,42 +38,61 @@ def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState
     return marks
 
 
-def middle(table: Table, lang: Lang, marks: dict[int, tuple[TileState, str]] | None = None) -> None:
+def middle(
+    table: Table,
+    lang: Lang,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    *,
+    scale: float = 1.0,
+) -> None:
     """The row of tiles: face up, face down, or an empty place where a player holds the tile.
 
     Marks of tiles a player holds are drawn on the stacks, not on their empty place in the row.
+    `scale` enlarges every drawing (presentation mode on a projector).
     """
     here = set(table.middle) | set(table.face_down)
     row_marks = {tile: mark for tile, mark in (marks or {}).items() if tile in here}
     st.caption(t("draw.middle_caption", lang))
-    html(tile_row(full_row(table.rules, table.middle, table.face_down, row_marks), lang, width=50))
+    views = full_row(table.rules, table.middle, table.face_down, row_marks)
+    html(tile_row(views, lang, width=round(50 * scale)))
 
 
 def stacks(
-    table: Table, lang: Lang, you: int = 0, marks: dict[int, tuple[TileState, str]] | None = None
+    table: Table,
+    lang: Lang,
+    you: int = 0,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    *,
+    scale: float = 1.0,
+    you_key: str = "draw.you_are",
 ) -> None:
-    """Each player's stack, bottom first, the top tile named as such."""
+    """Each player's stack, bottom first, the top tile named as such.
+
+    Seat `you` is marked with the string `you_key` (by default "(you)").
+    """
     rows = []
     for seat, stack in enumerate(table.stacks):
         name = seat_name(seat, lang)
         if seat == you:
-            name = t("draw.you_are", lang, player=name)
+            name = t(you_key, lang, player=name)
         views = []
         for depth, tile in enumerate(stack):
             state, badge = (marks or {}).get(tile, ("up", ""))
             if depth == len(stack) - 1 and not badge:
                 badge = t("draw.badge_top", lang)
             views.append(TileView(tile, table.rules.worms(tile), state, badge))
-        content = tile_row(views, lang, width=42) if views else f"<p>{t('draw.no_tile', lang)}</p>"
+        content = f"<p>{t('draw.no_tile', lang)}</p>"
+        if views:
+            content = tile_row(views, lang, width=round(42 * scale))
         rows.append(f"<div><strong>{name}</strong>{content}</div>")
     html(f'<div style="display:flex;flex-wrap:wrap;gap:0 2rem">{"".join(rows)}</div>')
 
 
-def kept(table: Table, lang: Lang) -> None:
+def kept(table: Table, lang: Lang, *, scale: float = 1.0) -> None:
     """The dice set aside this turn and their total."""
     if table.kept:
         st.caption(t("draw.kept_caption", lang, total=table.total))
-        html(dice_row(table.kept, lang, size=44))
+        html(dice_row(table.kept, lang, size=round(44 * scale)))
     else:
         st.caption(t("draw.kept_none", lang))
 
@@ -92,9 +112,12 @@ def situation(
         kept(table, lang)
 
 
-def roll(faces: Sequence[str], kept_before: Sequence[str], lang: Lang) -> None:
+def roll(
+    faces: Sequence[str], kept_before: Sequence[str], lang: Lang, *, scale: float = 1.0
+) -> None:
     """A roll, dice showing a value already kept drawn faded."""
-    html(dice_row(faces, lang, faded=[face in kept_before for face in faces]))
+    faded = [face in kept_before for face in faces]
+    html(dice_row(faces, lang, faded=faded, size=round(52 * scale)))
 
 
 def tell(events: Sequence[Event], lang: Lang, you: int = 0, *, passing: bool = True) -> None:
@@ -112,6 +135,15 @@ def refusal(error: IllegalMove, lang: Lang) -> str:
     if isinstance(params.get("face"), str):
         params["face"] = face_name(params["face"], lang)
     return t(f"errors.engine.{error.code}", lang, **params)
+
+
+def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
+    """A table that cannot be read (a link, a teacher's edit) in the reader's language."""
+    params = dict(error.params)
+    cause = params.pop("refusal", None)
+    if isinstance(cause, IllegalMove):
+        params["reason"] = refusal(cause, lang)
+    return t(f"errors.scenario.{error.code}", lang, **params)
 
 
 def options_text(table: Table, lang: Lang) -> str:

@@ -36,19 +36,33 @@ def _low_tile_table(kept: tuple[str, ...]) -> Table:
     )
 
 
+def tip_tables(tip: str) -> tuple[Table, ...]:
+    """The situations a tip is checked on, in the order `tip_figures` reads them.
+
+    The Tips page links each of them into the sandbox, so the learner can play on from there.
+    """
+    if tip == "worms_early":
+        return (_fresh().roll((WORM, WORM, "5", "5", "5", "4", "3", "1"))[0],)
+    if tip == "three_worms":
+        return (_fresh().roll((WORM, WORM, WORM, "5", "5", "5", "2", "1"))[0],)
+    if tip == "low_tile":
+        return (
+            _low_tile_table((WORM, WORM, "3", "3", "3", "1", "1")),
+            _low_tile_table((WORM, WORM, "5", "5", "2")),
+        )
+    if tip == "neighbour":
+        return (_fresh(middle=tuple(t for t in STANDARD.tiles if t != 30), stacks=((), (30,))),)
+    raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
+
+
 def tip_figures(tip: str) -> dict[str, Figure]:
     """The probabilities and expectations a tip quotes, under best play for each figure."""
-    if tip == "worms_early":
-        table, _ = _fresh().roll((WORM, WORM, "5", "5", "5", "4", "3", "1"))
-        after = analyse(table).keep_success
-        return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
-    if tip == "three_worms":
-        table, _ = _fresh().roll((WORM, WORM, WORM, "5", "5", "5", "2", "1"))
-        after = analyse(table).keep_success
+    tables = tip_tables(tip)
+    if tip in ("worms_early", "three_worms"):
+        after = analyse(tables[0]).keep_success
         return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
     if tip == "low_tile":
-        few = analyse(_low_tile_table((WORM, WORM, "3", "3", "3", "1", "1")))
-        many = analyse(_low_tile_table((WORM, WORM, "5", "5", "2")))
+        few, many = (analyse(table) for table in tables)
         take = next(choice.outlook for choice in few.choices if choice.action == "take")
         roll_few = next(choice.outlook for choice in few.choices if choice.action == "roll")
         roll_many = next(choice.outlook for choice in many.choices if choice.action == "roll")
@@ -58,12 +72,9 @@ def tip_figures(tip: str) -> dict[str, Figure]:
             "roll_success": Figure(roll_few.success, "chance"),
             "many": Figure(roll_many.expected_worms, "worms"),
         }
-    if tip == "neighbour":
-        table = _fresh(middle=tuple(t for t in STANDARD.tiles if t != 30), stacks=((), (30,)))
-        outlook = analyse(table).outlook
-        index = STANDARD.tiles.index(30)
-        return {
-            "exactly": Figure(outlook.exactly[index], "chance"),
-            "at_least": Figure(outlook.at_least[index], "chance"),
-        }
-    raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
+    outlook = analyse(tables[0]).outlook
+    index = STANDARD.tiles.index(30)
+    return {
+        "exactly": Figure(outlook.exactly[index], "chance"),
+        "at_least": Figure(outlook.at_least[index], "chance"),
+    }

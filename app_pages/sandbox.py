@@ -1,0 +1,67 @@
+"""Sandbox: a turn played by clicks, the exact odds beside every decision; teacher tools; links."""
+
+import streamlit as st
+
+from pickomino.i18n import prose, t
+from pickomino.odds import analyse
+from pickomino.ui import practice, show
+from pickomino.ui.frame import current_lang
+from pickomino.ui.odds_panel import panel
+
+lang = current_lang()
+box, refused = practice.settle(lang)
+table = box.table
+big = practice.scale()
+if big > 1:
+    st.html(practice.PRESENTATION_CSS)
+
+st.title(t("page.sandbox.title", lang))
+if big == 1:
+    st.markdown(prose("sandbox", "intro", lang))
+if refused is not None:
+    st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
+notice = practice.pop_notice()
+if notice is not None:
+    st.warning(notice, icon=":material/block:")
+
+practice.toolbar(box, lang)
+events = practice.told(box)
+marks = show.marks_from(events, lang)
+show.middle(table, lang, marks, scale=big)
+if practice.bots():
+    show.stacks(table, lang, practice.LEARNER, marks, scale=big)
+else:  # the learner plays every seat: mark the one to play (none once the game is over)
+    to_play = -1 if table.over else table.current
+    show.stacks(table, lang, to_play, marks, scale=big, you_key="sandbox.to_play")
+practice.last_move(box, events, lang)
+if table.over:
+    practice.game_over(table, lang)
+else:
+    analysis = analyse(table)
+    hidden = bool(st.session_state.get(practice.HIDE))
+    st.subheader(practice.status(table, lang), anchor=False)
+    show.kept(table, lang, scale=big)
+    if table.rolled is not None:
+        show.roll(table.rolled, table.kept, lang, scale=big)
+    practice.moves(box, None if hidden else analysis, lang)
+    with st.container(border=True):
+        st.subheader(t("sandbox.odds_title", lang), anchor=False)
+        if hidden:
+            st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
+            st.button(
+                t("sandbox.reveal", lang),
+                key="sandbox_reveal",
+                icon=":material/visibility:",
+                on_click=practice.reveal,
+            )
+        else:
+            panel(analysis, table.in_hand, table.rolled, lang)
+
+with st.expander(t("sandbox.teacher.title", lang), icon=":material/school:"):
+    practice.teacher_tools(box, lang)
+with st.expander(t("sandbox.new_title", lang), icon=":material/add_box:"):
+    practice.new_table_form(lang)
+with st.expander(t("sandbox.share_title", lang), icon=":material/share:"):
+    st.caption(t("sandbox.share_help", lang))
+    st.code(practice.share_link(), language=None, wrap_lines=True)
+practice.keep_settings()

@@ -1,0 +1,102 @@
+"""The odds of a turn in words and figures, in the reader's locale.
+
+The helpers that turn an `Analysis` into text are generic (any page quoting odds can use them);
+`panel` draws the whole block the sandbox shows beside the table.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from pickomino.i18n import Lang, number, percent, t, tn
+from pickomino.odds import Analysis, Choice, Outlook
+from pickomino.ui.narrate import face_shown, seat_name
+
+
+def worms(value: float, lang: Lang) -> str:
+    """An expected number of worms: two decimals, the reader's decimal mark and minus sign."""
+    return number(value, lang, 2)
+
+
+def move_name(choice: Choice, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang) -> str:
+    """A move in words, lower case, to fit in a sentence: "set aside the 2 dice showing a worm"."""
+    if choice.action == "keep":
+        assert choice.face is not None and rolled is not None
+        count = rolled.count(choice.face)
+        return tn("odds.move.keep", count, lang, face=face_shown(choice.face, lang))
+    if choice.action == "take":
+        if choice.source is None:
+            return t("odds.move.take", lang, tile=choice.tile)
+        return t("odds.move.steal", lang, tile=choice.tile, player=seat_name(choice.source, lang))
+    if choice.action == "roll":
+        return tn("odds.move.roll", in_hand, lang)
+    return t("odds.move.stop", lang)
+
+
+def outlook_line(outlook: Outlook, lang: Lang) -> str:
+    """The two figures that sum up a move: chance of a tile, expected worms."""
+    return t(
+        "odds.outlook",
+        lang,
+        success=percent(outlook.success, lang),
+        worms=worms(outlook.expected_worms, lang),
+    )
+
+
+def recommendation(
+    analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang
+) -> str:
+    """The recommended move and why, compared with the next best move by expected worms."""
+    best = analysis.recommended
+    name = move_name(best, in_hand, rolled, lang)
+    others = [choice for choice in analysis.choices if choice is not best]
+    if not others:
+        return t("odds.recommend_only", lang, move=name)
+    runner = max(others, key=lambda choice: choice.outlook.expected_worms)
+    return t(
+        "odds.recommend",
+        lang,
+        move=name,
+        worms=worms(best.outlook.expected_worms, lang),
+        other=move_name(runner, in_hand, rolled, lang),
+        other_worms=worms(runner.outlook.expected_worms, lang),
+        success=percent(best.outlook.success, lang),
+    )
+
+
+def tiles_table(analysis: Analysis, lang: Lang) -> str:
+    """The chance to end the turn on each tile value or more, and on exactly it (Markdown)."""
+    head = (
+        f"| {t('odds.col_tile', lang)} | {t('odds.col_at_least', lang)} "
+        f"| {t('odds.col_exactly', lang)} |\n| ---: | ---: | ---: |"
+    )
+    rows = [
+        f"| {tile} | {percent(low, lang)} | {percent(exact, lang)} |"
+        for tile, low, exact in zip(
+            analysis.tiles, analysis.outlook.at_least, analysis.outlook.exactly, strict=True
+        )
+    ]
+    return "\n".join([head, *rows])
+
+
+def panel(analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang) -> None:
+    """The live odds of the point reached: headline figures, the advice, the chance of each tile."""
+    left, middle, right = st.columns(3)
+    if analysis.bust is None:  # a roll waits for a keep, or no die is left
+        left.metric(t("odds.bust", lang), "—", help=t("odds.no_roll_help", lang))
+    else:
+        left.metric(
+            t("odds.bust", lang), percent(analysis.bust, lang), help=t("odds.bust_help", lang)
+        )
+    middle.metric(
+        t("odds.success", lang), percent(analysis.success, lang), help=t("odds.success_help", lang)
+    )
+    right.metric(
+        t("odds.worms", lang),
+        worms(analysis.outlook.expected_worms, lang),
+        help=t("odds.worms_help", lang),
+    )
+    st.success(recommendation(analysis, in_hand, rolled, lang), icon=":material/lightbulb:")
+    with st.expander(t("odds.tiles", lang)):
+        st.caption(t("odds.tiles_help", lang))
+        st.markdown(tiles_table(analysis, lang))

@@ -1,0 +1,408 @@
+"""The sandbox page through AppTest: a turn by clicks, odds from links, bad links, teacher tools."""
+
+from __future__ import annotations
+
+import base64
+import re
+from pathlib import Path
+from urllib.parse import parse_qs
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.events import TookTile, TurnFailed
+from pickomino.game import Table
+from pickomino.i18n import LANGS, number, percent, strings, t
+from pickomino.odds import analyse
+from pickomino.rules import JUNIOR, STANDARD
+from pickomino.sandbox import Sandbox
+from pickomino.scenario import ScenarioError, parse
+from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
+from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
+from pickomino.ui.show import scenario_refusal
+from pickomino.ui.tips import TIPS, tip_tables
+from tests.test_app import shown_text
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+PAGE = "app_pages/sandbox.py"
+
+
+def sandbox(lang: str = "en", **params: str) -> AppTest:
+    """The sandbox page opened directly by its URL, with these query parameters."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page(PAGE)
+    return at.run()
+
+
+def box(at: AppTest) -> Sandbox:
+    return at.session_state["sandbox"]
+
+
+def url_table(at: AppTest) -> Table:
+    return decode_table(at.query_params["table"])
+
+
+def roll_by_hand(at: AppTest, dice: str) -> AppTest:
+    at.text_input(key="sandbox_dice").input(dice)
+    return at.button(key="sandbox_roll_set").click().run()
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    return at.button(key=key).click().run()
+
+
+def texts(at: AppTest) -> str:
+    return "\n".join(str(element.value) for element in at.markdown)
+
+
+def b64(text: str) -> str:
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def test_a_whole_turn_played_by_clicks() -> None:
+    at = sandbox()
+    assert not at.exception
+    assert box(at).table == Table.new(2)
+    assert at.subheader[0].value == "Player 1: roll the dice to start the turn."
+
+    at = roll_by_hand(at, "W W 5 5 5 4 3 1")
+    assert box(at).table.rolled == ("W", "W", "5", "5", "5", "4", "3", "1")
+    assert {b.key for b in at.button if b.key.startswith("sandbox_keep_")} == {
+        f"sandbox_keep_{face}" for face in ("1", "3", "4", "5", "W")
+    }
+    at = click(at, "sandbox_keep_W")
+    assert box(at).table.kept == ("W", "W") and box(at).table.total == 10
+    assert "You set aside 2 dice showing a worm. Your total is 10" in texts(at)
+
+    at = roll_by_hand(at, "555442")
+    assert not [c for c in at.caption if "Not offered" in str(c.value)]
+    at = click(at, "sandbox_keep_5")
+    table = box(at).table
+    assert table.total == 25 and table.in_hand == 3 and table.phase == "decide"
+    assert [b.key for b in at.button if b.key.startswith("sandbox_take_")] == ["sandbox_take_25"]
+    at = roll_by_hand(at, "5 4 4")
+    captions = [str(c.value) for c in at.caption]
+    assert t("sandbox.not_offered.kept", "en", faces="5") in captions
+    assert {b.key for b in at.button if b.key.startswith("sandbox_keep_")} == {"sandbox_keep_4"}
+    at = click(at, "sandbox_keep_4")
+    assert box(at).table.total == 33
+    at = click(at, "sandbox_take_33")
+
+    table = box(at).table
+    assert table.stacks == ((33,), ()) and table.current == 1 and table.phase == "roll"
+    assert isinstance(box(at).events[0], TookTile)
+    assert "You take tile 33 from the middle: it shows exactly your total of 33." in texts(at)
+    assert "The dice go to Player 2." in texts(at)
+    assert at.subheader[0].value == "Player 2: roll the dice to start the turn."
+    drawn = "".join(h.proto.body for h in at.get("html"))
+    assert "Player 2 (to play)" in drawn and "Player 1 (to play)" not in drawn
+    assert url_table(at) == table, "the URL must open exactly the table shown"
+    assert at.query_params["lang"] == "en"
+    assert not at.exception
+
+
+def test_random_rolls_follow_the_seed() -> None:
+    at = sandbox()
+    at.number_input(key="sandbox_seed").set_value(42).run()
+    at = click(at, "sandbox_roll")
+    expected = Sandbox.start(Table.new(2), 42).roll().table
+    assert box(at).table == expected
+    at = click(at, "sandbox_undo")
+    at = click(at, "sandbox_roll")
+    assert box(at).table == expected
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
+    table = parse(
+        {"players": 3, "stacks": [[22], [], [30, 25]], "kept": ["W", "W", 5, 5], "current": 0}
+    ).table
+    analysis = analyse(table)
+    at = sandbox(lang, table=encode_table(table))
+    assert not at.exception and not at.error
+    assert box(at).table == table
+    metrics = {m.label: m.value for m in at.metric}
+    assert metrics == {
+        t("odds.bust", lang): percent(analysis.bust or 0.0, lang),
+        t("odds.success", lang): percent(analysis.success, lang),
+        t("odds.worms", lang): number(analysis.outlook.expected_worms, lang, 2),
+    }
+    shown = texts(at)
+    assert tiles_table(analysis, lang) in shown
+    for tile, low, exact in zip(
+        analysis.tiles, analysis.outlook.at_least, analysis.outlook.exactly, strict=True
+    ):
+        assert f"| {tile} | {percent(low, lang)} | {percent(exact, lang)} |" in shown
+    for choice in analysis.choices:
+        assert outlook_line(choice.outlook, lang) in shown
+    assert at.success[0].value == recommendation(analysis, table.in_hand, None, lang)
+    assert [b.key for b in at.button if b.key.startswith("sandbox_take_")] == [
+        f"sandbox_take_{option.tile}" for option in table.options()
+    ]
+
+
+def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
+    table = parse({"players": 2, "kept": ["W"], "rolled": [5, 5, 4, 4, 3, "W", 2]}).table
+    analysis = analyse(table)
+    at = sandbox("fr", table=encode_table(table))
+    shown = texts(at)
+    for face, chance in analysis.keep_success.items():
+        choice = next(c for c in analysis.choices if c.face == face)
+        assert outlook_line(choice.outlook, "fr") in shown
+        assert percent(chance, "fr") in outlook_line(choice.outlook, "fr")
+    assert "\u202f%" in shown
+    assert "sandbox_keep_W" not in {b.key for b in at.button}
+    captions = "\n".join(str(c.value) for c in at.caption)
+    assert t("sandbox.not_offered.kept", "fr", faces="ver") in captions
+
+
+BAD_TABLES = [
+    ("%%%", "base64"),
+    (base64.urlsafe_b64encode(b"\xff\xfe\xfd").decode(), "base64"),
+    ("", "JSON"),
+    (b64("[1,"), "JSON"),
+    (b64("[1, 2]"), "one JSON object"),
+    (b64('{"players": 2, "colour": "red"}'), 'key "colour" is unknown'),
+    (b64('{"players": 2, "rules": "chess"}'), 'no rules called "chess"'),
+    (b64('{"middle": [21]}'), "key “players” is missing"),
+    (b64('{"players": 9}'), "played by 2 to 7 players, not 9"),
+    (b64('{"players": "two"}'), "whole number"),
+    (b64('{"players": 2, "middle": [21]}'), "tile 22 is nowhere"),
+    (b64('{"players": 2, "face_down": [21], "middle": [21]}'), "tile 21 is in more than one"),
+    (b64('{"players": 2, "middle": [20]}'), "20 is not a tile"),
+    (b64('{"players": 2, "stacks": [[]]}'), "2 players but 1 stacks"),
+    (b64('{"players": 2, "current": 5}'), "5 is not a seat"),
+    (b64('{"players": 2, "kept": ["W","W","W","W","W","W","W","W","W"]}'), "9 dice"),
+    (b64('{"players": 2, "kept": ["X"]}'), '"X" is not a face'),
+    (b64('{"players": 2, "kept": ["W"], "rolled": [1, 2]}'), "shows 2 dice but 7 are in hand"),
+    (b64('{"players": 2, "kept": ["W"], "rolled": ["W","W","W","W","W","W","W"]}'), "already"),
+    (
+        b64(
+            '{"players": 2, "middle": [], "face_down": '
+            + str(list(range(21, 37)))
+            + ', "kept": ["W"]}'
+        ),
+        "the game is over",
+    ),
+    (b64('{"players": 2, "actions": [{"take": 25}]}'), "move 0 of the list is against the rules"),
+    (b64('{"players": 2, "actions": [{"jump": 1}]}'), "move 0 of the list cannot be read"),
+    ("A" * 9000, "too long"),
+]
+
+
+@pytest.mark.parametrize(("value", "phrase"), BAD_TABLES)
+def test_a_bad_table_link_says_why_and_opens_a_fresh_table(value: str, phrase: str) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        decode_table(value)
+    at = sandbox("en", table=value)
+    assert not at.exception
+    expected = t("sandbox.link_refused", "en", reason=scenario_refusal(caught.value, "en"))
+    assert [e.value for e in at.error] == [expected]
+    assert phrase in expected
+    assert box(at).table == Table.new(2)
+    assert url_table(at) == Table.new(2), "the bad link must be replaced in the URL"
+
+
+@pytest.mark.parametrize(
+    "name", ["nope", "../pyproject", "../../etc/passwd", "FAQ-LOWER", "faq-lower.json", "a/b", ""]
+)
+def test_an_unknown_scenario_says_so_in_each_language(name: str) -> None:
+    for lang in LANGS:
+        at = sandbox(lang, scenario=name)
+        assert not at.exception
+        (error,) = at.error
+        reason = t("errors.scenario.unknown_scenario", lang, name=f'"{name}"')
+        assert error.value == t("sandbox.link_refused", lang, reason=reason)
+        assert box(at).table == Table.new(2)
+        assert "scenario" not in at.query_params
+
+
+def test_a_scenario_opens_at_its_start_and_redo_plays_its_moves() -> None:
+    at = sandbox("en", scenario="faq-no-worm")
+    assert not at.error
+    start = read_scenario("faq-no-worm").table
+    assert box(at).table == start and box(at).can_redo
+    assert at.query_params["scenario"] == "faq-no-worm", "an untouched scenario keeps its name"
+    assert "sandbox_stop" in {b.key for b in at.button}
+    at = click(at, "sandbox_redo")
+    assert box(at).table == load_scenario("faq-no-worm")
+    assert isinstance(box(at).events[0], TurnFailed)
+    assert "scenario" not in at.query_params and url_table(at) == box(at).table
+
+
+def test_undo_redo_and_reset_by_buttons() -> None:
+    at = roll_by_hand(sandbox(), "WW555431")
+    at = click(at, "sandbox_keep_5")
+    kept = box(at).table
+    at = click(at, "sandbox_undo")
+    assert box(at).table.phase == "keep" and url_table(at) == box(at).table
+    at = click(at, "sandbox_redo")
+    assert box(at).table == kept
+    assert at.button(key="sandbox_redo").disabled
+    at = click(at, "sandbox_reset")
+    assert box(at).table == Table.new(2) and at.button(key="sandbox_undo").disabled
+
+
+def test_the_odds_can_be_hidden_and_revealed() -> None:
+    at = roll_by_hand(sandbox(), "WW555431")
+    assert at.metric and at.success
+    at.toggle(key="sandbox_hide_odds").set_value(True).run()
+    assert not at.metric and not at.success
+    assert "%" not in texts(at), "no figure may show while the odds are hidden"
+    assert at.info[0].value == t("sandbox.odds_hidden", "en")
+    at = click(at, "sandbox_keep_W")  # the odds stay hidden from one click to the next
+    assert not at.metric
+    at = click(at, "sandbox_reveal")
+    assert at.metric and not at.toggle(key="sandbox_hide_odds").value
+
+
+def test_teacher_dice_are_checked_and_a_refusal_changes_nothing() -> None:
+    at = sandbox()
+    at = roll_by_hand(at, "W W 5 X")
+    assert at.warning[0].value.startswith("“X” is not a face of these dice")
+    assert box(at).table == Table.new(2) and not box(at).can_undo
+    at = roll_by_hand(at, "WW5")
+    expected = t(
+        "common.refused", "en", reason=t("errors.engine.dice_count", "en", expected=8, got=3)
+    )
+    assert at.warning[0].value == expected
+    assert box(at).table == Table.new(2)
+    at = roll_by_hand(at, "")
+    assert at.warning[0].value == t("sandbox.teacher.no_dice", "en")
+    at = roll_by_hand(at, "1,1,2,2,3,3,4,4")
+    assert box(at).table.rolled == ("1", "1", "2", "2", "3", "3", "4", "4")
+
+
+def test_board_edits_move_tiles_and_an_impossible_one_is_refused() -> None:
+    at = sandbox("nl")
+    at.selectbox(key="sandbox_edit_tile").set_value(30)
+    at.selectbox(key="sandbox_edit_place").set_value(1)
+    at = click(at, "sandbox_move_tile")
+    assert box(at).table.stacks == ((), (30,))
+    at.selectbox(key="sandbox_edit_tile").set_value(36)
+    at.selectbox(key="sandbox_edit_place").set_value("face_down")
+    at = click(at, "sandbox_move_tile")
+    assert box(at).table.face_down == (36,) and url_table(at) == box(at).table
+    at = click(at, "sandbox_undo")
+    assert box(at).table.face_down == ()
+
+    last = parse({"players": 2, "face_down": list(range(22, 37)), "kept": ["W"]}).table
+    at = sandbox("en", table=encode_table(last))
+    at.selectbox(key="sandbox_edit_tile").set_value(21)
+    at.selectbox(key="sandbox_edit_place").set_value(0)
+    at = click(at, "sandbox_move_tile")
+    assert at.warning[0].value == t("errors.scenario.turn_after_end", "en")
+    assert box(at).table == last
+
+
+def test_a_new_table_with_other_players_and_rules() -> None:
+    at = sandbox()
+    at.selectbox(key="sandbox_players").set_value(5)
+    at.selectbox(key="sandbox_rules").set_value("junior")
+    at = click(at, "sandbox_new_table")
+    assert box(at).table == Table.new(5, JUNIOR)
+    at = click(at, "sandbox_roll")
+    assert len(box(at).table.rolled or ()) == JUNIOR.dice
+    assert url_table(at).rules == JUNIOR
+
+
+def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
+    last = parse(
+        {"players": 2, "middle": [25], "face_down": [t for t in STANDARD.tiles if t != 25],
+         "kept": ["W", "W", "W", 5, 5]}
+    ).table  # fmt: skip
+    at = click(sandbox("fr", table=encode_table(last)), "sandbox_take_25")
+    assert box(at).table.over and not at.metric
+    assert at.subheader[0].value == t("sandbox.over.one", "fr", winners="Joueur 1")
+    at = click(at, "sandbox_new_game")
+    assert box(at).table == Table.new(2)
+
+
+def test_presentation_mode_draws_larger_dice() -> None:
+    at = roll_by_hand(sandbox(), "WW555431")
+    sizes = re.findall(r'width="(\d+)" height="\1"', "".join(h.proto.body for h in at.get("html")))
+    assert "52" in sizes
+    at.toggle(key="sandbox_present").set_value(True).run()
+    bodies = "".join(h.proto.body for h in at.get("html"))
+    assert 'width="94" height="94"' in bodies and "<style>" in bodies
+
+
+def test_the_share_box_holds_the_table_and_the_language() -> None:
+    at = roll_by_hand(sandbox("nl"), "WW555431")
+    query = at.code[0].value.split("?", 1)[1]
+    params = parse_qs(query)
+    assert params["lang"] == ["nl"]
+    assert decode_table(params["table"][0]) == box(at).table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_phase_renders_in_every_language_with_no_raw_key(lang: str) -> None:
+    steps = [("roll", "WW555431"), ("keep", "5"), ("roll", "W4433"), ("keep", "4")]
+    at = sandbox(lang)
+    for kind, value in steps:
+        at = roll_by_hand(at, value) if kind == "roll" else click(at, f"sandbox_keep_{value}")
+        assert not at.exception and not at.warning
+        text = shown_text(at)
+        raw = [key for key in strings(lang) if key in text]  # type: ignore[arg-type]
+        assert raw == [], raw
+        assert "{" not in text
+    at.toggle(key="sandbox_hide_odds").set_value(True).run()
+    assert [k for k in strings(lang) if k in shown_text(at)] == []  # type: ignore[arg-type]
+
+
+def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "fr"
+    at.run()
+    faq = at.switch_page("app_pages/faq.py").run().get("page_link")
+    names = [parse_qs(link.proto.query_string) for link in faq]
+    assert [n["scenario"][0] for n in names] == [
+        "faq-no-worm", "faq-lower", "faq-steal-top", "faq-thirty-lower", "faq-thirty-steal",
+        "faq-thirty-nothing", "faq-one-value",
+    ]  # fmt: skip
+    assert all(n["lang"] == ["fr"] for n in names)
+    assert {link.proto.page for link in faq} == {"sandbox"}
+    tips = at.switch_page("app_pages/tips.py").run().get("page_link")
+    linked = [decode_table(parse_qs(link.proto.query_string)["table"][0]) for link in tips]
+    assert linked == [table for tip in TIPS for table in tip_tables(tip)]
+
+
+def test_settings_and_table_outlive_a_visit_to_another_page() -> None:
+    at = roll_by_hand(sandbox(), "WW555431")
+    at.number_input(key="sandbox_seed").set_value(77)
+    at.toggle(key="sandbox_present").set_value(True)
+    at.toggle(key="sandbox_hide_odds").set_value(True)
+    at.selectbox(key="sandbox_players").set_value(4).run()
+    table = box(at).table
+    at.switch_page("app_pages/faq.py").run()
+    assert "sandbox_present" not in at.session_state  # Streamlit dropped the widget's state
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert box(at).table == table and url_table(at) == table
+    assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_hide_odds").value
+    assert at.number_input(key="sandbox_seed").value == 77 and box(at).seed == 77
+    assert at.selectbox(key="sandbox_players").value == 4
+
+
+def test_the_expert_can_play_the_other_seats() -> None:
+    at = sandbox()
+    at.toggle(key="sandbox_bots").set_value(True).run()
+    at = roll_by_hand(at, "WWW55512")
+    at = click(at, "sandbox_keep_W")
+    at = roll_by_hand(at, "55512")
+    at = click(at, "sandbox_keep_5")
+    at = click(at, "sandbox_take_30")
+    table = box(at).table
+    assert table.current == 0 and table.phase == "roll", "Player 2 has played at once"
+    (story,) = [str(m.value) for m in at.markdown if str(m.value).startswith("- You take")]
+    assert story.startswith("- You take tile 30 from the middle")
+    assert "Player 2 rolls:" in story and story.endswith("The dice go to Player 1.")
+    assert at.subheader[0].value == "Player 1: roll the dice to start the turn."
+    assert "Player 1 (you)" in "".join(h.proto.body for h in at.get("html"))
+    at = click(at, "sandbox_undo")
+    assert box(at).table.phase == "decide" and box(at).table.total == 30
+    at = click(at, "sandbox_redo")
+    assert box(at).table == table
