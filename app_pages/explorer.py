@@ -59,8 +59,8 @@ if link is not None and link.table is None:
         t(f"explorer.link.bad_{link.kind}", lang, name=shown_name(link.value)),
         icon=":material/link_off:",
     )
-    with st.expander(t("explorer.link.detail", lang)):
-        st.code(link.problem or "", language=None, wrap_lines=True)
+    if link.error is not None:
+        st.caption(show.scenario_refusal(link.error, lang))
 elif link is not None and not link.usable:
     st.warning(t("explorer.link.over", lang), icon=":material/flag:")
 

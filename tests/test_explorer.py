@@ -40,6 +40,7 @@ from pickomino.ui.explore import (
     setup_table,
     shown_name,
 )
+from pickomino.ui.show import scenario_refusal
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 60
@@ -111,11 +112,9 @@ def test_links_give_their_table_or_the_reason_they_cannot() -> None:
     assert by_name is not None and by_name.table == load_scenario(name)
     for value in ("%%%", "bm90IGpzb24", encode_table(table)[:-5]):
         broken = from_link(value, None)
-        assert broken is not None and broken.table is None and broken.problem, value
+        assert broken is not None and broken.table is None and broken.error, value
     unknown = from_link(None, "no-such-situation")
-    assert (
-        unknown is not None and not unknown.usable and "no-such-situation" in str(unknown.problem)
-    )
+    assert unknown is not None and not unknown.usable and "no-such-situation" in str(unknown.error)
     assert from_link(None, None) is None
 
 
@@ -459,6 +458,10 @@ def test_a_malformed_link_says_so_in_the_readers_language_and_falls_back(
     at = open_explorer(lang, **{param: value})
     assert not at.exception
     assert [w.value for w in at.warning] == [t(key, lang, name=shown_name(value))]  # type: ignore[arg-type]
+    link = from_link(**{f"{p}_value": value if p == param else None for p in ("table", "scenario")})
+    assert link is not None and link.error is not None
+    reason = scenario_refusal(link.error, lang)  # type: ignore[arg-type]
+    assert reason in [caption.value for caption in at.caption]
     assert not any(toggle.key == "explore_use_link" for toggle in at.toggle)
     assert charts(at)["explore_reach"]["data"][0]["x"] == pytest.approx(
         list(analyse(default_table()).outlook.at_least)

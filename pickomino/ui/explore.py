@@ -68,14 +68,14 @@ def setup_table(
 class Link:
     """A table named by the page's URL, or why it cannot be used.
 
-    `problem` is the parser's English reason, kept for the technical detail under the translated
-    message (None when the table was read).
+    `error` is the parser's refusal (None when the table was read), which the page states in the
+    reader's language under its own message.
     """
 
     kind: Literal["table", "scenario"]
     value: str
     table: Table | None
-    problem: str | None = None
+    error: ScenarioError | None = None
 
     @property
     def usable(self) -> bool:
@@ -108,7 +108,7 @@ def from_link(table_value: str | None, scenario_value: str | None) -> Link | Non
     try:
         return Link(kind, value, read(value))
     except ScenarioError as error:
-        return Link(kind, value, None, str(error))
+        return Link(kind, value, None, error)
 
 
 FIRST_ROLL: Final = (WORM, WORM, "5", "5", "5", "4", "3", "1")
