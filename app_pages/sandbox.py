@@ -57,11 +57,27 @@ else:
         else:
             panel(analysis, table.in_hand, table.rolled, lang)
 
-with st.expander(t("sandbox.teacher.title", lang), icon=":material/school:"):
+# Keyed expanders that track their state stay open across clicks that reshape the page above them.
+with st.expander(
+    t("sandbox.teacher.title", lang),
+    icon=":material/school:",
+    key=practice.TEACHER_OPEN,
+    on_change="rerun",
+):
     practice.teacher_tools(box, lang)
-with st.expander(t("sandbox.new_title", lang), icon=":material/add_box:"):
+with st.expander(
+    t("sandbox.new_title", lang),
+    icon=":material/add_box:",
+    key=practice.NEW_OPEN,
+    on_change="rerun",
+):
     practice.new_table_form(lang)
-with st.expander(t("sandbox.share_title", lang), icon=":material/share:"):
+with st.expander(
+    t("sandbox.share_title", lang),
+    icon=":material/share:",
+    key=practice.SHARE_OPEN,
+    on_change="rerun",
+):
     st.caption(t("sandbox.share_help", lang))
     st.code(practice.share_link(), language=None, wrap_lines=True)
 practice.keep_settings()

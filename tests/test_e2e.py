@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pickomino.i18n import t
+from pickomino.i18n import t, tn
+from pickomino.ui.narrate import seat_name
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,5 +139,40 @@ def test_a_faq_situation_opens_in_the_sandbox_and_its_link_follows_each_click(
             again.goto(page.url)
             again.wait_for_selector(READY, timeout=60_000)
             expect(again.get_by_text(status)).to_be_visible(timeout=60_000)
+        finally:
+            browser.close()
+
+
+def test_opened_panels_stay_open_while_the_turn_is_played(server: str) -> None:
+    """A teacher setting dice, or a learner watching the tile table, keeps the panel open.
+
+    Each click adds lines above these panels (the last move, the dice); an expander without a key
+    was drawn anew and closed at every click.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 2400})
+            page.goto(f"{server}/sandbox?lang=fr")
+            page.wait_for_selector(READY, timeout=60_000)
+            for title in (t("odds.tiles", "fr"), t("sandbox.teacher.title", "fr")):
+                page.locator("summary").filter(has_text=title).click()
+                page.wait_for_selector(READY, timeout=60_000)
+            dice = page.get_by_role("textbox", name=tn("sandbox.teacher.dice", 8, "fr"))
+            dice.fill("55WW1234")
+            dice.press("Enter")
+            page.wait_for_selector(READY, timeout=60_000)
+            page.get_by_role("button", name=t("sandbox.teacher.roll_set", "fr")).click()
+            page.get_by_role("button", name=tn("sandbox.keep_worm", 2, "fr")).click()
+            status = tn("sandbox.status.decide", 6, "fr", player=seat_name(0, "fr"))
+            expect(page.get_by_text(status)).to_be_visible(timeout=60_000)
+            page.wait_for_selector(READY, timeout=60_000)
+            expect(page.locator("details[open]")).to_have_count(2)
+            expect(
+                page.get_by_role("button", name=t("sandbox.teacher.roll_set", "fr"))
+            ).to_be_visible()
+            expect(page.get_by_text(t("odds.tiles_help", "fr"))).to_be_visible()
         finally:
             browser.close()

@@ -97,6 +97,7 @@ def panel(analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang
         help=t("odds.worms_help", lang),
     )
     st.success(recommendation(analysis, in_hand, rolled, lang), icon=":material/lightbulb:")
-    with st.expander(t("odds.tiles", lang)):
+    # keyed and tracked, so a reader watching this table keeps it open while clicking moves
+    with st.expander(t("odds.tiles", lang), key="odds_tiles_open", on_change="rerun"):
         st.caption(t("odds.tiles_help", lang))
         st.markdown(tiles_table(analysis, lang))

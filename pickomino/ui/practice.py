@@ -42,6 +42,9 @@ DICE: Final = "sandbox_dice"
 EDIT_TILE: Final = "sandbox_edit_tile"
 EDIT_PLACE: Final = "sandbox_edit_place"
 BOTS: Final = "sandbox_bots"
+TEACHER_OPEN: Final = "sandbox_teacher_open"
+NEW_OPEN: Final = "sandbox_new_open"
+SHARE_OPEN: Final = "sandbox_share_open"
 KEPT: Final = "sandbox_settings"
 SETTINGS: Final = (HIDE, PRESENT, BOTS, SEED, PLAYERS, RULES)
 """Widgets whose values outlive a visit to another page (Streamlit drops a widget's state when a
