@@ -12,12 +12,13 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.events import TookTile, TurnFailed
 from pickomino.game import Table
-from pickomino.i18n import LANGS, number, percent, strings, t
+from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, STANDARD
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError, parse
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
+from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.show import scenario_refusal
 from pickomino.ui.tips import TIPS, tip_tables
@@ -406,3 +407,26 @@ def test_the_expert_can_play_the_other_seats() -> None:
     assert box(at).table.phase == "decide" and box(at).table.total == 30
     at = click(at, "sandbox_redo")
     assert box(at).table == table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_status_invites_no_stop_when_no_tile_can_be_taken(lang: str) -> None:
+    """Two worms (10) take nothing: the heading must not say 'or stop and take a tile'."""
+    worms_only = '{"players": 2, "kept": ["W", "W"]}'
+    at = sandbox(lang, table=b64(worms_only))
+    player = seat_name(0, lang)
+    assert at.subheader[0].value == tn("sandbox.status.decide_none", 6, lang, player=player)
+    assert at.button(key="sandbox_stop")  # the only stop offered fails the turn
+
+    enough = '{"players": 2, "kept": ["W", "W", "W", "5", "5"]}'
+    at = sandbox(lang, table=b64(enough))
+    assert at.subheader[0].value == tn("sandbox.status.decide", 3, lang, player=player)
+
+    no_worm = '{"players": 2, "kept": ["5", "5", "5", "4", "4", "3", "3", "2"]}'
+    at = sandbox(lang, table=b64(no_worm))
+    assert at.subheader[0].value == t("sandbox.status.take_none", lang, player=player)
+    assert not [b for b in at.button if b.key.startswith("sandbox_take_")]
+
+    full = '{"players": 2, "kept": ["W", "W", "5", "5", "4", "4", "3", "3"]}'
+    at = sandbox(lang, table=b64(full))
+    assert at.subheader[0].value == t("sandbox.status.take", lang, player=player)

@@ -297,11 +297,16 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
 
 
 def status(table: Table, lang: Lang) -> str:
-    """Whose turn it is and what the table waits for, in one sentence."""
+    """Whose turn it is and what the table waits for, in one sentence.
+
+    With no tile to take, the sentence does not invite a stop that would take one.
+    """
     player = seat_name(table.current, lang)
-    if table.phase == "decide":
-        return tn("sandbox.status.decide", table.in_hand, lang, player=player)
-    return t(f"sandbox.status.{table.phase}", lang, player=player)
+    phase = table.phase
+    none = "_none" if phase in ("decide", "take") and not table.options() else ""
+    if phase == "decide":
+        return tn(f"sandbox.status.decide{none}", table.in_hand, lang, player=player)
+    return t(f"sandbox.status.{phase}{none}", lang, player=player)
 
 
 def _choice(analysis: Analysis | None, **match: object) -> Choice | None:
