@@ -111,7 +111,7 @@ else:
 
 if table is None:
     st.stop()
-show.situation(table, lang)
+show.situation(table, lang, you=table.current)  # the odds are the current player's
 analysis = analyse(table)
 
 # ----- reaching each tile ---------------------------------------------------------------------

@@ -40,7 +40,9 @@ from pickomino.ui.explore import (
     setup_table,
     shown_name,
 )
+from pickomino.ui.narrate import seat_name
 from pickomino.ui.show import scenario_refusal
+from tests.test_app import shown_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 60
@@ -485,3 +487,18 @@ def test_switching_language_keeps_the_table_and_translates_the_charts() -> None:
     reach = charts(at)["explore_reach"]
     assert reach["alt"] == reach_bars(analyse(table), "fr").alt
     assert reach["data"][0]["name"] == t("explorer.reach.at_least", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_player_marked_you_is_the_one_whose_odds_are_shown(lang: str) -> None:
+    """A table from the sandbox after Player 1's turn is Player 2's: the charts are theirs."""
+    table, _ = Table.new(2).roll(("W", "W", "5", "5", "5", "4", "3", "1"))
+    table, _ = table.keep("W")
+    table, _ = table.roll(("5", "5", "5", "4", "3", "1"))
+    table, _ = table.keep("5")
+    table, _ = table.take(25)
+    assert table.current == 1
+    at = open_explorer(lang, table=encode_table(table))
+    text = shown_text(at)
+    assert t("draw.you_are", lang, player=seat_name(1, lang)) in text
+    assert t("draw.you_are", lang, player=seat_name(0, lang)) not in text
