@@ -56,6 +56,7 @@ else:
             )
         else:
             panel(analysis, table.in_hand, table.rolled, lang)
+            practice.explore_link(table, lang)
 
 # Keyed expanders that track their state stay open across clicks that reshape the page above them.
 with st.expander(

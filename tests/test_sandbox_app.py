@@ -430,3 +430,18 @@ def test_the_status_invites_no_stop_when_no_tile_can_be_taken(lang: str) -> None
     full = '{"players": 2, "kept": ["W", "W", "5", "5", "4", "4", "3", "3"]}'
     at = sandbox(lang, table=b64(full))
     assert at.subheader[0].value == t("sandbox.status.take", lang, player=player)
+
+
+def test_the_odds_panel_links_the_table_into_the_explorer() -> None:
+    """The explorer draws the charts of 'the current table': the sandbox hands it over."""
+    at = sandbox("nl", table=b64('{"players": 3, "kept": ["W", "5"], "face_down": [36]}'))
+    at = roll_by_hand(at, "WW3311")
+    (link,) = [link for link in at.get("page_link") if link.proto.page == "explorer"]
+    query = parse_qs(link.proto.query_string)
+    assert query["lang"] == ["nl"]
+    assert decode_table(query["table"][0]) == box(at).table
+    assert box(at).table.rolled == ("W", "W", "3", "3", "1", "1")
+    assert link.proto.label == t("sandbox.explore", "nl")
+
+    at.toggle(key="sandbox_hide_odds").set_value(True).run()  # no peeking while odds are hidden
+    assert not [link for link in at.get("page_link") if link.proto.page == "explorer"]

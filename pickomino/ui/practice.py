@@ -51,6 +51,7 @@ SETTINGS: Final = (HIDE, PRESENT, BOTS, SEED, PLAYERS, RULES)
 run does not draw it): a teacher back from the FAQ finds presentation mode and the seed as left."""
 
 PAGE: Final = "app_pages/sandbox.py"
+EXPLORER: Final = "app_pages/explorer.py"
 LEARNER: Final = 0
 """The seat the learner plays when the expert plays the others."""
 
@@ -161,6 +162,16 @@ def link(label: str, lang: Lang, *, scenario: str = "", table: Table | None = No
     """A link that opens a situation in the sandbox, in this language: a named one or a table."""
     params = {"table": encode_table(table)} if table is not None else {"scenario": scenario}
     st.page_link(PAGE, label=label, icon=":material/casino:", query_params={**params, "lang": lang})
+
+
+def explore_link(table: Table, lang: Lang) -> None:
+    """A link that opens this table in the odds explorer, for its charts, in this language."""
+    st.page_link(
+        EXPLORER,
+        label=t("sandbox.explore", lang),
+        icon=":material/monitoring:",
+        query_params={"table": encode_table(table), "lang": lang},
+    )
 
 
 # ----- clicks ----------------------------------------------------------------------------------
