@@ -20,9 +20,7 @@ if big == 1:
     st.markdown(prose("sandbox", "intro", lang))
 if refused is not None:
     st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
-notice = practice.pop_notice()
-if notice is not None:
-    st.warning(notice, icon=":material/block:")
+practice.notice_here("table")
 
 practice.toolbar(box, lang)
 events = practice.told(box)

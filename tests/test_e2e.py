@@ -166,7 +166,7 @@ def test_opened_panels_stay_open_while_the_turn_is_played(server: str) -> None:
             page.wait_for_selector(READY, timeout=60_000)
             page.get_by_role("button", name=t("sandbox.teacher.roll_set", "fr")).click()
             page.get_by_role("button", name=tn("sandbox.keep_worm", 2, "fr")).click()
-            status = tn("sandbox.status.decide", 6, "fr", player=seat_name(0, "fr"))
+            status = tn("sandbox.status.decide_none", 6, "fr", player=seat_name(0, "fr"))
             expect(page.get_by_text(status)).to_be_visible(timeout=60_000)
             page.wait_for_selector(READY, timeout=60_000)
             expect(page.locator("details[open]")).to_have_count(2)

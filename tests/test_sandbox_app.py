@@ -445,3 +445,27 @@ def test_the_odds_panel_links_the_table_into_the_explorer() -> None:
 
     at.toggle(key="sandbox_hide_odds").set_value(True).run()  # no peeking while odds are hidden
     assert not [link for link in at.get("page_link") if link.proto.page == "explorer"]
+
+
+def teacher_warnings(at: AppTest) -> list[str]:
+    (tools,) = [e for e in at.expander if e.label == t("sandbox.teacher.title", "fr")]
+    return [str(w.value) for w in tools.warning]
+
+
+def test_a_teacher_tool_refusal_is_shown_under_that_tool() -> None:
+    """The teacher tools sit far below the table: a refusal shown above it would be off screen."""
+    at = sandbox("fr")
+    at = roll_by_hand(at, "55WW7")
+    refusal = [str(w.value) for w in at.warning]
+    assert teacher_warnings(at) == refusal and len(refusal) == 1
+    assert "7" in refusal[0]
+
+    last = parse({"players": 2, "face_down": list(range(22, 37)), "kept": ["W"]}).table
+    at = sandbox("fr", table=encode_table(last))
+    at.selectbox(key="sandbox_edit_tile").set_value(21)
+    at.selectbox(key="sandbox_edit_place").set_value(0)
+    at = click(at, "sandbox_move_tile")
+    assert teacher_warnings(at) == [t("errors.scenario.turn_after_end", "fr")]
+    assert [str(w.value) for w in at.warning] == teacher_warnings(at)
+    at = at.run()  # shown once
+    assert teacher_warnings(at) == []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Literal
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
@@ -32,7 +32,7 @@ from pickomino.ui.odds_panel import outlook_line
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
 LINKED: Final = "sandbox_linked"  # the table that link shows
-NOTICE: Final = "sandbox_notice"  # a refusal from the last click, shown once
+NOTICE: Final = "sandbox_notice"  # a refusal from the last click and where to show it, once
 HIDE: Final = "sandbox_hide_odds"
 PRESENT: Final = "sandbox_present"
 SEED: Final = "sandbox_seed"
@@ -182,7 +182,17 @@ def bots() -> bool:
     return bool(st.session_state.get(BOTS))
 
 
-def act(step: Callable[[Sandbox], Sandbox]) -> None:
+Where = Literal["table", "dice", "board"]
+"""Where a refusal is shown: above the table, or under the teacher's tool that was refused (far
+below the table: a teacher on a projector would see nothing happen)."""
+
+
+def refuse(text: str, where: Where) -> None:
+    """Keep a refusal for the page to show once, beside the control that was refused."""
+    st.session_state[NOTICE] = (text, where)
+
+
+def act(step: Callable[[Sandbox], Sandbox], where: Where = "table") -> None:
     """Apply a click to the session's sandbox; a refusal is kept for the page, the table kept.
 
     With the expert playing the other seats, their turns follow the click at once.
@@ -192,9 +202,9 @@ def act(step: Callable[[Sandbox], Sandbox]) -> None:
         box = step(st.session_state[BOX])
         st.session_state[BOX] = box.autoplay(expert, LEARNER) if bots() else box
     except IllegalMove as error:
-        st.session_state[NOTICE] = t("common.refused", lang, reason=show.refusal(error, lang))
+        refuse(t("common.refused", lang, reason=show.refusal(error, lang)), where)
     except ScenarioError as error:
-        st.session_state[NOTICE] = show.scenario_refusal(error, lang)
+        refuse(show.scenario_refusal(error, lang), where)
 
 
 def _roll_set() -> None:
@@ -207,19 +217,19 @@ def _roll_set() -> None:
         face = char.upper()
         if face not in rules.faces:
             allowed = join_list([face_name(f, lang) for f in rules.faces], lang)
-            st.session_state[NOTICE] = t("sandbox.teacher.bad_face", lang, face=char, faces=allowed)
+            refuse(t("sandbox.teacher.bad_face", lang, face=char, faces=allowed), "dice")
             return
         faces.append(face)
     if not faces:
-        st.session_state[NOTICE] = t("sandbox.teacher.no_dice", lang)
+        refuse(t("sandbox.teacher.no_dice", lang), "dice")
         return
-    act(lambda box: box.roll(faces))
+    act(lambda box: box.roll(faces), "dice")
 
 
 def _move_tile() -> None:
     tile = int(st.session_state[EDIT_TILE])
     place: Place = st.session_state[EDIT_PLACE]
-    act(lambda box: box.edit(place_tile(box.table, tile, place)))
+    act(lambda box: box.edit(place_tile(box.table, tile, place)), "board")
 
 
 def _new_table() -> None:
@@ -243,9 +253,20 @@ def reveal() -> None:
     st.session_state[HIDE] = False
 
 
-def pop_notice() -> str | None:
-    """The refusal of the last click, once."""
-    return st.session_state.pop(NOTICE, None)
+def pop_notice(where: Where) -> str | None:
+    """The refusal of the last click, once, if it is to be shown here."""
+    notice = st.session_state.get(NOTICE)
+    if notice is None or notice[1] != where:
+        return None
+    del st.session_state[NOTICE]
+    return notice[0]
+
+
+def notice_here(where: Where) -> None:
+    """Show the last click's refusal here, if it belongs here."""
+    notice = pop_notice(where)
+    if notice is not None:
+        st.warning(notice, icon=":material/block:")
 
 
 # ----- drawing ---------------------------------------------------------------------------------
@@ -469,6 +490,7 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
             icon=":material/edit:",
             on_click=_roll_set,
         )
+        notice_here("dice")
     else:
         st.caption(t("sandbox.teacher.dice_not_now", lang))
     st.markdown(f"**{t('sandbox.teacher.board_title', lang)}**")
@@ -491,6 +513,7 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
         icon=":material/swap_horiz:",
         on_click=_move_tile,
     )
+    notice_here("board")
     st.markdown(f"**{t('sandbox.teacher.seed_title', lang)}**")
     st.number_input(
         t("sandbox.teacher.seed", lang),
