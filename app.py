@@ -2,10 +2,11 @@
 
 import streamlit as st
 
-from pickomino.ui.frame import navigation, settle_language, sidebar
+from pickomino.ui.frame import navigation, settle_language, sidebar, style
 
 st.set_page_config(page_title="Pickomino", page_icon="🎲", layout="centered")
 lang = settle_language()
 page = navigation(lang)
 sidebar(lang)
+style()
 page.run()

@@ -176,3 +176,35 @@ def test_opened_panels_stay_open_while_the_turn_is_played(server: str) -> None:
             expect(page.get_by_text(t("odds.tiles_help", "fr"))).to_be_visible()
         finally:
             browser.close()
+
+
+CUT_LABELS = """root => Array.from(document.querySelector(root).querySelectorAll(
+  '[data-testid="stPageLink-NavLink"] span, [data-testid="stSidebarNavLink"] span'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"""
+"""The link labels under `root` drawn narrower than their text (Streamlit cuts them with '…')."""
+
+
+def test_long_link_labels_wrap_on_a_phone_and_in_presentation_mode(server: str) -> None:
+    """The Tips page's French links, 'Ouvrir dans le bac à sable : 22 points, 3 dés en main', and
+    the sidebar's page names under presentation mode's large text are read whole, not cut."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            phone = browser.new_page(viewport={"width": 390, "height": 1600}, is_mobile=True)
+            phone.goto(f"{server}/tips?lang=fr")
+            phone.wait_for_selector(READY, timeout=60_000)
+            expect(phone.get_by_test_id("stPageLink").first).to_be_visible()
+            assert phone.get_by_test_id("stPageLink").count() >= 5
+            assert phone.evaluate(CUT_LABELS, "[data-testid=stMain]") == []
+
+            wide = browser.new_page(viewport={"width": 1280, "height": 1200})
+            wide.goto(f"{server}/sandbox?lang=fr")
+            wide.wait_for_selector(READY, timeout=60_000)
+            wide.get_by_text(t("sandbox.present", "fr"), exact=True).click()
+            wide.wait_for_selector(READY, timeout=60_000)
+            wide.wait_for_function("getComputedStyle(document.documentElement).fontSize == '26px'")
+            assert wide.evaluate(CUT_LABELS, "[data-testid=stSidebar]") == []
+        finally:
+            browser.close()

@@ -50,6 +50,21 @@ SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
 """The navigation's sections in order; their titles are `section.<name>` in content/."""
 
 
+WRAP_CSS: Final = """<style>
+:is([data-testid="stPageLink-NavLink"], [data-testid="stSidebarNavLink"])
+  :is(span:not([data-testid="stIconMaterial"]), [data-testid="stMarkdownContainer"], p) {
+  white-space: normal; overflow: visible; text-overflow: clip;
+}
+</style>"""
+"""Links wrap their label instead of cutting it short with an ellipsis: French and Dutch labels are
+long, a phone is narrow, and presentation mode enlarges the sidebar's text."""
+
+
+def style() -> None:
+    """The app's own styles, on every page."""
+    st.html(WRAP_CSS)
+
+
 def current_lang() -> Lang:
     """The language settled by the frame for this run."""
     return st.session_state[LANG_KEY]
