@@ -63,6 +63,7 @@ def tip_figures(tip: str) -> dict[str, Figure]:
         return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
     if tip == "low_tile":
         few, many = (analyse(table) for table in tables)
+
         def outlook(analysis: Analysis, action: str) -> Outlook:
             return next(c.outlook for c in analysis.choices if c.action == action)
 
