@@ -30,17 +30,21 @@ from pickomino.events import (
 from pickomino.rules import STANDARD, Rules
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid.
+class CodedError(ValueError):
+    """A refusal the app can put in the reader's language.
 
-    `code` names the broken rule and `params` its numbers, so the app can say it in the reader's
-    language; the message is the English sentence the command line prints.
+    `code` names what is wrong and `params` its details, which the app looks up in its content;
+    the message is the English sentence the command line prints.
     """
 
     def __init__(self, code: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = params
+
+
+class IllegalMove(CodedError):
+    """A move the rules forbid; `code` names the broken rule and `params` its numbers."""
 
 
 @dataclass(frozen=True)

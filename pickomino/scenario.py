@@ -14,24 +14,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pickomino.events import Event
-from pickomino.game import IllegalMove, Table
+from pickomino.game import CodedError, IllegalMove, Table
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
 KEYS = (*TABLE_KEYS, "actions")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(CodedError):
     """A scenario that cannot be read or replayed; the message names the key or action at fault.
 
-    Like `IllegalMove`, `code` names the problem and `params` its details, so the app can say it in
-    the reader's language; the message is the English sentence the command line prints.
+    Kept apart from `IllegalMove` because a bad table is the writer's mistake, not a player's: the
+    app says it with its own strings and then shows a fresh table.
     """
-
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
 
 
 @dataclass(frozen=True)
