@@ -260,11 +260,20 @@ def parse(data: object) -> Scenario:
 
 
 def loads(text: str) -> Scenario:
-    """Parse scenario JSON text."""
+    """Parse scenario JSON text.
+
+    Text from a link or standard input can be anything, so the decoder's other failures (nesting
+    deeper than Python's recursion limit, a number too long to convert) are refused like bad syntax
+    rather than escaping as a crash.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError("not_json", f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise ScenarioError("not_json", "not valid JSON: nested too deeply") from None
+    except ValueError:  # the decoder's only other ValueError: Python's limit on integer digits
+        raise ScenarioError("not_json", "not valid JSON: a number has too many digits") from None
     return parse(data)
 
 

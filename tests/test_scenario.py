@@ -136,6 +136,8 @@ def test_replay_reads_a_file(tmp_path: Path) -> None:
 
 BAD = [
     ("not json", "[1, 2", "not valid JSON"),
+    ("nested too deeply", "[" * 100_000 + "]" * 100_000, "not valid JSON: nested too deeply"),
+    ("number too long", '{"players": ' + "2" * 5000 + "}", "not valid JSON: a number has too"),
     ("not an object", [1, 2], "one JSON object"),
     ("missing players", {}, "'players' is missing"),
     ("players not a number", {"players": "two"}, "key 'players': expected a whole number"),

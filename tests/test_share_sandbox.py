@@ -42,6 +42,8 @@ def test_padding_is_optional_and_actions_are_replayed() -> None:
         ("%%%", "not URL-safe base64"),
         (base64.urlsafe_b64encode(b"\xff\xfe").decode(), "not URL-safe base64"),
         (base64.urlsafe_b64encode(b"[1,").decode(), "not valid JSON"),
+        (base64.urlsafe_b64encode(b"[" * 3000).decode(), "nested too deeply"),
+        (base64.urlsafe_b64encode(b"[" + b"9" * 5000 + b"]").decode(), "too many digits"),
         (base64.urlsafe_b64encode(b'{"players": 9}').decode(), "key 'players'"),
         (base64.urlsafe_b64encode(b'{"players": 2, "middle": [21]}').decode(), "tile 22"),
         ("A" * 9000, "too long"),
