@@ -107,8 +107,10 @@ def test_teacher_moves_tiles_and_impossible_boards_are_refused() -> None:
     assert moved.stacks[1] == (30,) and moved.face_down == (36,)
     assert 30 not in moved.middle
     assert place_tile(moved, 30, "middle").stacks[1] == ()
-    with pytest.raises(ScenarioError, match="not a seat"):
-        place_tile(table, 30, 3)
+    for place in (3, -1, True, "stack"):
+        with pytest.raises(ScenarioError, match="not a seat from 0 to 2") as refused:
+            place_tile(table, 30, place)  # type: ignore[arg-type]
+        assert refused.value.code == "not_a_seat"
     with pytest.raises(ScenarioError, match="not a tile"):
         place_tile(table, 50, 0)
     one_left = parse({"players": 2, "face_down": list(range(22, 37)), "kept": [1]}).table
