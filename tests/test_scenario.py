@@ -204,3 +204,22 @@ def test_missing_file_exits_2(capsys) -> None:
 def test_parse_error_is_a_value_error() -> None:
     with pytest.raises(ScenarioError):
         parse({"players": 2, "kept": ["X"]})
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        ([], "required: command"),
+        (["bogus"], "invalid choice: 'bogus'"),
+        (["replay"], "required: file"),
+        (["odds", "a.json", "b.json"], "unrecognized arguments: b.json"),
+        (["tournament", "--games", "many"], "--games: invalid int value: 'many'"),
+    ],
+)
+def test_bad_command_line_exits_2_with_one_line(argv, named, capsys) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert (exited.value.code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert named in err
