@@ -88,10 +88,12 @@ def test_expert_plays_the_best_swing_of_the_analysis() -> None:
     assert expert(state) == Move("keep", face=best.face)
 
 
-def test_tournament_is_seeded_and_rotates_seats() -> None:
+def test_tournament_is_seeded() -> None:
     first = tournament(["heuristic", "cautious"], 12, seed=5)
     assert first == tournament(["heuristic", "cautious"], 12, seed=5)
-    assert first != tournament(["heuristic", "cautious"], 12, seed=6)
+    # The figures, not the whole result: it holds the seed itself, so it would differ anyway.
+    other = tournament(["heuristic", "cautious"], 12, seed=6)
+    assert first["strategies"] != other["strategies"]
     rates = first["strategies"]
     assert rates.keys() == {"heuristic", "cautious"}
     assert rates["heuristic"]["win_rate"] + rates["cautious"]["win_rate"] == pytest.approx(1.0)

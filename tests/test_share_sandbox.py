@@ -86,10 +86,10 @@ def test_seeded_random_rolls_repeat_after_undo() -> None:
     box = Sandbox.start(Table.new(2), seed=11).roll()
     again = box.undo().roll()
     assert again.table.rolled == box.table.rolled
-    other = Sandbox.start(Table.new(2), seed=12).roll()
+    # Another sandbox with the same seed rolls the same dice: the seed alone decides them.
+    assert Sandbox.start(Table.new(2), seed=11).roll().table.rolled == box.table.rolled
     rolls = {Sandbox.start(Table.new(2), seed=s).roll().table.rolled for s in range(20)}
     assert len(rolls) > 15
-    assert other.table.rolled in rolls
 
 
 def test_illegal_move_leaves_the_sandbox_as_it_was() -> None:
