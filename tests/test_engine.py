@@ -324,6 +324,16 @@ def test_all_dice_kept_with_a_tile_waits_for_the_take() -> None:
     assert [o.tile for o in after.options()] == [36]
 
 
+def test_the_taken_tile_goes_on_top_of_the_own_stack_covering_the_one_below() -> None:
+    deciding = table(stacks=[[22, 26], []], kept=["W", "W", "W", "5", "5"])
+    after, _ = deciding.take(25)
+    assert after.stacks[0] == (22, 26, 25)
+    assert after.top(0) == 25
+    # The 26 is now under the 25: an exact 26 can no longer steal it, only the 25 on top.
+    assert (26, 0) not in {(o.tile, o.source) for o in after.board().options(26, True)}
+    assert (25, 0) in {(o.tile, o.source) for o in after.board().options(25, True)}
+
+
 def test_the_dice_pass_to_the_next_player_and_wrap() -> None:
     deciding = table(players=3, current=2, kept=["W", "W", "W", "4", "4"])
     after, events = deciding.take(23)
