@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pickomino.events import Event
 from pickomino.game import Table
 from pickomino.odds import analyse
 from pickomino.rules import STANDARD, Rules
@@ -116,6 +117,26 @@ def strategy(name: str) -> Strategy:
     except KeyError:
         known = ", ".join(STRATEGIES)
         raise TournamentError(f"unknown strategy {name!r} (known: {known})") from None
+
+
+def random_move(
+    table: Table, rng: random.Random, roll_on: float = 0.6
+) -> tuple[Table, tuple[Event, ...]]:
+    """Play one legal move picked at random: a careless player, who still obeys every rule.
+
+    The property tests and the benchmarks walk through many games this way to reach tables no
+    strategy would, including stopping empty-handed. `roll_on` is the chance of rolling again
+    when the dice in hand could be rolled but stopping is possible too.
+    """
+    phase = table.phase
+    if phase == "keep":
+        return table.keep(rng.choice(table.keepable()))
+    if phase == "roll" or (phase == "decide" and rng.random() < roll_on):
+        return table.roll(rng=rng)
+    options = table.options()
+    if options:
+        return table.take(rng.choice(options).tile)
+    return table.stop()
 
 
 def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:

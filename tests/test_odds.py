@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from pickomino.bots import random_move
 from pickomino.game import Board, Table, TakeOption
 from pickomino.odds import Analysis, NoOdds, analyse, to_json
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
@@ -235,14 +236,7 @@ def late_points(count: int, seed: int) -> list[Table]:
             state = Table.new(3)
         if state.phase == "decide" and state.in_hand <= 3 and state.scores() != (0, 0, 0):
             found.append(state)
-        if state.phase in ("roll", "decide") and (state.phase == "roll" or rng.random() < 0.7):
-            state, _ = state.roll(rng=rng)
-        elif state.phase == "keep":
-            state, _ = state.keep(rng.choice(state.keepable()))
-        elif state.options():
-            state, _ = state.take(rng.choice(state.options()).tile)
-        else:
-            state, _ = state.stop()
+        state, _ = random_move(state, rng, roll_on=0.7)
     return found
 
 
