@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -99,14 +100,8 @@ def test_fresh_turn_success_bust_and_recommendation(fresh: Analysis) -> None:
 def test_two_dice_distribution_scoring_the_total_with_a_worm() -> None:
     # "Scoring a total only when a worm is kept": tiles 1..10 whose worms equal their value make
     # the worm gain of the turn the total itself, so the worm distribution is the published one.
-    rules = Rules(
-        name="two-dice",
-        dice=2,
-        faces=STANDARD.faces,
-        face_values=STANDARD.face_values,
-        worm_faces=STANDARD.worm_faces,
-        tiles=tuple(range(1, 11)),
-        tile_worms=tuple(range(1, 11)),
+    rules = replace(
+        STANDARD, name="two-dice", dice=2, tiles=tuple(range(1, 11)), tile_worms=tuple(range(1, 11))
     )
     analysis = analyse(Table.new(2, rules))
     in_216 = {g: p * 216 for g, p in analysis.outlook.worm_distribution if p > 1e-12}
@@ -183,18 +178,10 @@ def figure(analysis: Analysis, name: str) -> float:
     return getattr(analysis.outlook, name)
 
 
-SMALL = Rules(
-    name="small",
-    dice=4,
-    faces=STANDARD.faces,
-    face_values=STANDARD.face_values,
-    worm_faces=STANDARD.worm_faces,
-    tiles=tuple(range(8, 16)),
-    tile_worms=(1, 1, 2, 2, 3, 3, 4, 4),
+SMALL = replace(
+    STANDARD, name="small", dice=4, tiles=tuple(range(8, 16)), tile_worms=(1, 1, 2, 2, 3, 3, 4, 4)
 )
-SMALL_JUNIOR = Rules(
-    **{**SMALL.__dict__, "name": "small-junior", "dice": 3, "any_lower_tile": True}
-)
+SMALL_JUNIOR = replace(SMALL, name="small-junior", dice=3, any_lower_tile=True)
 
 
 @pytest.mark.parametrize(
