@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pickomino.events import Event
-from pickomino.game import Table
+from pickomino.game import IllegalMove, Table
 from pickomino.odds import analyse
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Move
@@ -162,11 +162,10 @@ def tournament(
     if games < 1:
         raise TournamentError(f"a tournament needs at least one game, not {games}")
     seats_of = [strategy(name) for name in names]
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise TournamentError(
-            f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)}"
-        )
+    try:
+        Table.new(len(names), rules)
+    except IllegalMove as error:
+        raise TournamentError(str(error)) from None
     wins = dict.fromkeys(names, 0.0)
     worms = dict.fromkeys(names, 0)
     for game in range(games):

@@ -121,13 +121,18 @@ class Table:
 
     @classmethod
     def new(cls, players: int, rules: Rules = STANDARD) -> Table:
-        """A fresh game: every tile face up in the middle, empty stacks, seat 0 to play."""
+        """A fresh game: every tile face up in the middle, empty stacks, seat 0 to play.
+
+        The one check of the table size: scenarios and tournaments ask it too.
+        """
         if not rules.min_players <= players <= rules.max_players:
             raise IllegalMove(
                 "player_count",
-                f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+                f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
                 f"not {players}",
                 players=players,
+                low=rules.min_players,
+                high=rules.max_players,
             )
         return cls(rules, players, rules.tiles, (), ((),) * players)
 

@@ -131,15 +131,10 @@ def _table(data: Mapping[str, Any]) -> Table:
     if "players" not in data:
         raise ScenarioError("no_players", "key 'players' is missing: say how many play (2-7)")
     players = _int(data["players"], "players")
-    if not rules.min_players <= players <= rules.max_players:
-        raise ScenarioError(
-            "player_count",
-            f"key 'players': {rules.name} is played by {rules.min_players} to "
-            f"{rules.max_players} players, not {players}",
-            players=players,
-            low=rules.min_players,
-            high=rules.max_players,
-        )
+    try:
+        Table.new(players, rules)
+    except IllegalMove as error:
+        raise ScenarioError(error.code, f"key 'players': {error}", **error.params) from None
     stacks_raw = _list(data.get("stacks", [[] for _ in range(players)]), "stacks")
     if len(stacks_raw) != players:
         raise ScenarioError(
