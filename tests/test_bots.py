@@ -7,6 +7,7 @@ import math
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from pickomino import bots
 from pickomino.bots import (
     STRATEGIES,
+    Strategy,
     TournamentError,
     cautious,
     expert,
@@ -23,7 +25,7 @@ from pickomino.bots import (
 )
 from pickomino.game import Table
 from pickomino.odds import analyse
-from pickomino.rules import PRESETS, STANDARD
+from pickomino.rules import PRESETS, STANDARD, Rules
 from pickomino.scenario import Move, parse
 
 
@@ -100,10 +102,10 @@ def test_tournament_is_seeded() -> None:
 
 
 def test_tournament_rotates_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
-    seatings = []
+    seatings: list[list[str]] = []
     real = bots.play_game
 
-    def recording(seats, rng, rules=STANDARD):  # type: ignore[no-untyped-def]
+    def recording(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
         seatings.append([seat.__name__ for seat in seats])
         return real(seats, rng, rules)
 
