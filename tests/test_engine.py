@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -433,6 +434,28 @@ def test_no_winner_before_the_end() -> None:
 
 
 # ----- variants ----------------------------------------------------------------------------------
+
+
+def test_rules_refuse_inconsistent_data() -> None:
+    with pytest.raises(ValueError, match="faces and face values must pair up"):
+        replace(STANDARD, face_values=(1, 2, 3))
+    with pytest.raises(ValueError, match="faces and face values must pair up"):
+        replace(STANDARD, faces=("1", "1", "3", "4", "5", "W"))
+    with pytest.raises(ValueError, match="worm faces must be faces of the die"):
+        replace(STANDARD, worm_faces=frozenset({"X"}))
+    with pytest.raises(ValueError, match="worm faces must be faces of the die"):
+        replace(STANDARD, worm_faces=frozenset())
+    with pytest.raises(ValueError, match="tiles must be distinct, ascending"):
+        replace(STANDARD, tiles=tuple(reversed(STANDARD.tiles)))
+    with pytest.raises(ValueError, match="tiles must be distinct, ascending"):
+        replace(STANDARD, tile_worms=STANDARD.tile_worms[:-1])
+
+
+def test_a_face_is_read_from_json_as_a_digit_or_w_and_nothing_else() -> None:
+    assert [STANDARD.parse_face(raw) for raw in (1, "5", "W", "w")] == ["1", "5", "W", "W"]
+    for raw in (0, 6, True, 1.0, "X", None, [1]):
+        with pytest.raises(ValueError, match="is not a face of the standard dice"):
+            STANDARD.parse_face(raw)
 
 
 def test_presets_are_data_not_forks() -> None:

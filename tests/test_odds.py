@@ -249,6 +249,19 @@ def test_keep_figures_match_the_tables_after_each_keep() -> None:
     assert analysis.success == max(analysis.keep_success.values())
 
 
+def test_best_picks_the_choice_maximising_the_named_figure() -> None:
+    # A roll where the safest keep (a worm) is not the keep with the most worms on average, and
+    # neither is the first choice, so picking the first or one fixed figure would be caught.
+    state = table(face_down=[36], kept=["1", "1"], rolled=["1", "3", "4", "5", "W", "4"])
+    analysis = analyse(state)
+    for objective in ("expected_worms", "expected_swing", "success"):
+        best = analysis.best(objective)
+        top = max(getattr(choice.outlook, objective) for choice in analysis.choices)
+        assert getattr(best.outlook, objective) == top, objective
+        assert best != analysis.choices[0], objective
+    assert analysis.best("success") != analysis.best("expected_worms")
+
+
 # ----- bust against counting ---------------------------------------------------------------------
 
 
