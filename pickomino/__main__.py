@@ -30,10 +30,12 @@ def read_scenario(source: str) -> Scenario:
             with open(source, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as error:
-        raise ScenarioError(
-            "unreadable", f"cannot read {source}: {error.strerror}", path=source
-        ) from None
-    return loads(text)
+        reason = error.strerror
+    except UnicodeDecodeError:
+        reason = "not UTF-8 text"
+    else:
+        return loads(text)
+    raise ScenarioError("unreadable", f"cannot read {source}: {reason}", path=source)
 
 
 def replayed(source: str) -> Table:

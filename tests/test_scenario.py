@@ -216,6 +216,24 @@ def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot read /nonexistent/scenario.json" in err
 
 
+def test_a_file_that_is_not_utf8_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"players": 2, "rules": "tr\u00e8s"}'.encode("latin-1"))
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == f"error: cannot read {path}: not UTF-8 text\n"
+
+
+def test_a_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["odds", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: cannot read {tmp_path}: ") and err.count("\n") == 1
+
+
 def test_parse_error_is_a_value_error() -> None:
     with pytest.raises(ScenarioError):
         parse({"players": 2, "kept": ["X"]})
