@@ -8,6 +8,7 @@ from pickomino.i18n import (
     CONTENT_DIR,
     LANGS,
     NARROW_NBSP,
+    join_list,
     lang_of_locale,
     markdown,
     markdown_files,
@@ -90,6 +91,20 @@ def test_numbers_use_each_locale_conventions() -> None:
     assert percent(0.125, "nl") == "12,5%"
     assert number(-0.1667, "fr", 2) == "\u22120,17"
     assert number(1.4167, "en", 2) == "1.42"
+    assert number(-3, "nl") == "\u22123"
+    for tiny in (-1e-17, -0.0, -0.004):
+        assert number(tiny, "fr", 2) == "0,00"
+        assert percent(tiny / 100, "en") == "0.0%"
+    assert number(-0.005001, "en", 2) == "\u22120.01"
+
+
+def test_lists_join_with_each_languages_and() -> None:
+    assert join_list([], "en") == ""
+    assert join_list(["21"], "fr") == "21"
+    for lang in LANGS:
+        word = t("common.and", lang)
+        assert join_list(["21", "22"], lang) == f"21 {word} 22"
+        assert join_list(["21", "22", "23"], lang) == f"21, 22 {word} 23"
 
 
 @pytest.mark.parametrize(
