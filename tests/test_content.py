@@ -8,6 +8,7 @@ from pickomino.i18n import (
     CONTENT_DIR,
     LANGS,
     NARROW_NBSP,
+    _flatten,
     join_list,
     lang_of_locale,
     markdown,
@@ -15,6 +16,7 @@ from pickomino.i18n import (
     number,
     percent,
     placeholders,
+    prose,
     settle_lang,
     strings,
     t,
@@ -75,6 +77,24 @@ def test_lookup_fills_placeholders_and_refuses_unknown_keys() -> None:
         t("no.such.key", "en")
     with pytest.raises(ValueError, match="unknown language"):
         strings("de")  # type: ignore[arg-type]
+
+
+def test_prose_lookups_name_what_is_missing() -> None:
+    name = markdown_files("en")[0]
+    part = next(iter(markdown(name, "en")))
+    assert prose(name, part, "en") == markdown(name, "en")[part]
+    with pytest.raises(
+        KeyError, match=re.escape(f"no part 'no_such_part' in content/en/{name}.md")
+    ):
+        prose(name, "no_such_part", "en")
+    with pytest.raises(KeyError, match=re.escape("no prose file content/fr/no_such_page.md")):
+        markdown("no_such_page", "fr")
+
+
+def test_a_ui_file_holding_a_non_text_value_is_refused_by_key() -> None:
+    assert _flatten({"a": {"b": "x"}, "c": "y"}) == {"a.b": "x", "c": "y"}
+    with pytest.raises(ValueError, match=re.escape("content key 'a.n' must hold text, not int")):
+        _flatten({"a": {"n": 3}})
 
 
 def test_plural_forms_follow_each_language() -> None:
