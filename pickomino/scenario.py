@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from pickomino.events import Event
 from pickomino.game import CodedError, IllegalMove, Table
@@ -29,14 +29,25 @@ class ScenarioError(CodedError):
     """
 
 
+MoveKind = Literal["roll", "keep", "take", "stop"]
+
+
 @dataclass(frozen=True)
 class Move:
-    """One replayable action: `kind` is roll, keep, take or stop."""
+    """One replayable action: `kind` is roll (with `faces`), keep (`face`), take (`tile`) or stop.
 
-    kind: str
+    A kind outside these four is refused when the move is made, so a misspelt move can never fall
+    through to another one when it is played.
+    """
+
+    kind: MoveKind
     faces: tuple[str, ...] = ()
     face: str = ""
     tile: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in get_args(MoveKind):
+            raise ValueError(f"unknown move {self.kind!r} (known: {', '.join(get_args(MoveKind))})")
 
     def apply(self, table: Table) -> tuple[Table, tuple[Event, ...]]:
         """Play this move on `table` through the engine (which raises IllegalMove if it may not)."""

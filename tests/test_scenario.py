@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pickomino.__main__ import main
-from pickomino.scenario import ScenarioError, dump, loads, parse, table_json
+from pickomino.scenario import Move, ScenarioError, dump, loads, parse, table_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "content" / "scenarios").glob("*.json"))
@@ -258,3 +258,8 @@ def test_bad_command_line_exits_2_with_one_line(
     assert (exited.value.code, out) == (2, "")
     assert err.count("\n") == 1
     assert named in err
+
+
+def test_a_move_of_unknown_kind_is_refused_when_made() -> None:
+    with pytest.raises(ValueError, match="unknown move 'jump'"):
+        Move("jump")  # type: ignore[arg-type]
