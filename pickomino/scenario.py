@@ -145,7 +145,7 @@ def _table(data: Mapping[str, Any]) -> Table:
     try:
         Table.new(players, rules)
     except IllegalMove as error:
-        raise ScenarioError(error.code, f"key 'players': {error}", **error.params) from None
+        raise ScenarioError("player_count", f"key 'players': {error}", **error.params) from None
     stacks_raw = _list(data.get("stacks", [[] for _ in range(players)]), "stacks")
     if len(stacks_raw) != players:
         raise ScenarioError(

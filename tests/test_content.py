@@ -1,9 +1,12 @@
 """Content parity and the i18n helpers: every language says everything, in its own conventions."""
 
+import ast
 import re
+from typing import get_args
 
 import pytest
 
+from pickomino.game import Phase
 from pickomino.i18n import (
     CONTENT_DIR,
     LANGS,
@@ -148,3 +151,40 @@ def test_locale_mapping_ignores_other_languages() -> None:
     assert lang_of_locale("de-DE") is None
     assert lang_of_locale("NL") == "nl"
     assert lang_of_locale("") is None
+
+
+def raised_codes(error_class: str) -> set[str]:
+    """The codes `error_class(...)` is raised with anywhere outside `pickomino/ui/`, read from code.
+
+    The app looks each code up in its content, so a new code with no string would crash a page.
+    """
+    codes: set[str] = set()
+    for path in sorted((CONTENT_DIR.parent / "pickomino").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == error_class
+                and node.args
+            ):
+                continue
+            first = node.args[0]
+            choices = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+            for choice in choices:
+                if isinstance(choice, ast.Constant) and isinstance(choice.value, str):
+                    codes.add(choice.value)
+                elif isinstance(choice, ast.JoinedStr):  # the one f-string code: not_now_{phase}
+                    assert ast.unparse(choice) == "f'not_now_{phase}'", ast.unparse(choice)
+                    codes.update(f"not_now_{phase}" for phase in get_args(Phase))
+    return codes
+
+
+@pytest.mark.parametrize(
+    ("error_class", "section"), [("IllegalMove", "engine"), ("ScenarioError", "scenario")]
+)
+def test_every_refusal_code_has_a_string_in_every_language(error_class: str, section: str) -> None:
+    codes = raised_codes(error_class)
+    assert len(codes) > 10, codes
+    for lang in LANGS:
+        missing = sorted(c for c in codes if f"errors.{section}.{c}" not in strings(lang))
+        assert missing == [], (lang, missing)
