@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from pickomino import odds
+from pickomino.bots import random_move
 from pickomino.game import Table
 from pickomino.rules import JUNIOR, STANDARD, Rules
 
@@ -106,14 +107,7 @@ def random_points(rules: Rules, count: int, seed: int) -> list[Table]:
             table = Table.new(2, rules)
         if table.phase != "take" and rng.random() < 0.3:
             points.append(table)
-        if table.phase in ("roll", "decide") and (table.phase == "roll" or rng.random() < 0.8):
-            table, _ = table.roll(rng=rng)
-        elif table.phase == "keep":
-            table, _ = table.keep(rng.choice(table.keepable()))
-        elif table.options():
-            table, _ = table.take(table.options()[0].tile)
-        else:
-            table, _ = table.stop()
+        table, _ = random_move(table, rng, roll_on=0.8)
     return points
 
 

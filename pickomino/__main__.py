@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
@@ -30,10 +30,12 @@ def read_scenario(source: str) -> Scenario:
             with open(source, encoding="utf-8") as handle:
                 text = handle.read()
     except OSError as error:
-        raise ScenarioError(
-            "unreadable", f"cannot read {source}: {error.strerror}", path=source
-        ) from None
-    return loads(text)
+        reason = error.strerror
+    except UnicodeDecodeError:
+        reason = "not UTF-8 text"
+    else:
+        return loads(text)
+    raise ScenarioError("unreadable", f"cannot read {source}: {reason}", path=source)
 
 
 def replayed(source: str) -> Table:
@@ -68,9 +70,21 @@ def _preset(name: str) -> Rules:
         raise TournamentError(str(error)) from None
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that fails like a bad scenario: one line on stderr and exit 2.
+
+    argparse's own failure prints a usage block first; a script reading stderr would then have to
+    tell a mistyped option from a bad table by its shape. Subcommand parsers inherit this class.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print `message` on one line naming the command, and exit with EXIT_INVALID."""
+        self.exit(EXIT_INVALID, f"error: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser; each subcommand sets `run` to a function returning a JSON object."""
-    parser = argparse.ArgumentParser(prog="python -m pickomino", description=__doc__)
+    parser = _Parser(prog="python -m pickomino", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     replay = commands.add_parser("replay", help="replay a scenario and print the table as JSON")
     replay.add_argument("file", help="scenario JSON file, or - for standard input")

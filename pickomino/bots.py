@@ -12,7 +12,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pickomino.game import Table
+from pickomino.events import Event
+from pickomino.game import IllegalMove, Table
 from pickomino.odds import analyse
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Move
@@ -118,6 +119,26 @@ def strategy(name: str) -> Strategy:
         raise TournamentError(f"unknown strategy {name!r} (known: {known})") from None
 
 
+def random_move(
+    table: Table, rng: random.Random, roll_on: float = 0.6
+) -> tuple[Table, tuple[Event, ...]]:
+    """Play one legal move picked at random: a careless player, who still obeys every rule.
+
+    The property tests and the benchmarks walk through many games this way to reach tables no
+    strategy would, including stopping empty-handed. `roll_on` is the chance of rolling again
+    when the dice in hand could be rolled but stopping is possible too.
+    """
+    phase = table.phase
+    if phase == "keep":
+        return table.keep(rng.choice(table.keepable()))
+    if phase == "roll" or (phase == "decide" and rng.random() < roll_on):
+        return table.roll(rng=rng)
+    options = table.options()
+    if options:
+        return table.take(rng.choice(options).tile)
+    return table.stop()
+
+
 def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
     """Play one game, seat i choosing by `seats[i]`, the dice drawn from `rng`; the final table."""
     table = Table.new(len(seats), rules)
@@ -141,11 +162,10 @@ def tournament(
     if games < 1:
         raise TournamentError(f"a tournament needs at least one game, not {games}")
     seats_of = [strategy(name) for name in names]
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise TournamentError(
-            f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
-            f"not {len(names)}"
-        )
+    try:
+        Table.new(len(names), rules)
+    except IllegalMove as error:
+        raise TournamentError(str(error)) from None
     wins = dict.fromkeys(names, 0.0)
     worms = dict.fromkeys(names, 0)
     for game in range(games):

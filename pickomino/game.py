@@ -30,17 +30,21 @@ from pickomino.events import (
 from pickomino.rules import STANDARD, Rules
 
 
-class IllegalMove(ValueError):
-    """A move the rules forbid.
+class CodedError(ValueError):
+    """A refusal the app can put in the reader's language.
 
-    `code` names the broken rule and `params` its numbers, so the app can say it in the reader's
-    language; the message is the English sentence the command line prints.
+    `code` names what is wrong and `params` its details, which the app looks up in its content;
+    the message is the English sentence the command line prints.
     """
 
     def __init__(self, code: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = params
+
+
+class IllegalMove(CodedError):
+    """A move the rules forbid; `code` names the broken rule and `params` its numbers."""
 
 
 @dataclass(frozen=True)
@@ -117,13 +121,18 @@ class Table:
 
     @classmethod
     def new(cls, players: int, rules: Rules = STANDARD) -> Table:
-        """A fresh game: every tile face up in the middle, empty stacks, seat 0 to play."""
+        """A fresh game: every tile face up in the middle, empty stacks, seat 0 to play.
+
+        The one check of the table size: scenarios and tournaments ask it too.
+        """
         if not rules.min_players <= players <= rules.max_players:
             raise IllegalMove(
                 "player_count",
-                f"{rules.name} needs {rules.min_players} to {rules.max_players} players, "
+                f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
                 f"not {players}",
                 players=players,
+                low=rules.min_players,
+                high=rules.max_players,
             )
         return cls(rules, players, rules.tiles, (), ((),) * players)
 

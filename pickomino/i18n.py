@@ -134,8 +134,15 @@ def prose(name: str, part: str, lang: Lang, **params: object) -> str:
 
 
 def number(value: float, lang: Lang, decimals: int = 0) -> str:
-    """`value` with the reader's decimal mark (12.5 / 12,5) and a true minus sign."""
-    text = f"{value:.{decimals}f}".replace("-", "\u2212")
+    """`value` with the reader's decimal mark (12.5 / 12,5) and a true minus sign.
+
+    A value that rounds to zero loses its sign: a float error of -1e-17 worms, or a chance of
+    -0.0, must not read as a loss of "−0.00".
+    """
+    text = f"{value:.{decimals}f}"
+    if text.startswith("-") and not text.strip("-0."):
+        text = text[1:]
+    text = text.replace("-", "\u2212")
     return text.replace(".", ",") if lang in ("fr", "nl") else text
 
 

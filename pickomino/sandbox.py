@@ -171,10 +171,11 @@ def place_tile(table: Table, tile: int, place: Place) -> Table:
             low=table.rules.tiles[0],
             high=table.rules.tiles[-1],
         )
-    if isinstance(place, int) and not 0 <= place < table.players:
+    seat = not isinstance(place, bool) and isinstance(place, int) and 0 <= place < table.players
+    if not seat and place not in ("middle", "face_down"):
         raise ScenarioError(
             "not_a_seat",
-            f"{place} is not a seat from 0 to {table.players - 1}",
+            f"{place!r} is not a seat from 0 to {table.players - 1}, 'middle' or 'face_down'",
             seat=place,
             last=table.players - 1,
         )

@@ -11,37 +11,43 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from pickomino.events import Event
-from pickomino.game import IllegalMove, Table
+from pickomino.game import CodedError, IllegalMove, Table
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
 KEYS = (*TABLE_KEYS, "actions")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(CodedError):
     """A scenario that cannot be read or replayed; the message names the key or action at fault.
 
-    Like `IllegalMove`, `code` names the problem and `params` its details, so the app can say it in
-    the reader's language; the message is the English sentence the command line prints.
+    Kept apart from `IllegalMove` because a bad table is the writer's mistake, not a player's: the
+    app says it with its own strings and then shows a fresh table.
     """
 
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
+
+MoveKind = Literal["roll", "keep", "take", "stop"]
 
 
 @dataclass(frozen=True)
 class Move:
-    """One replayable action: `kind` is roll, keep, take or stop."""
+    """One replayable action: `kind` is roll (with `faces`), keep (`face`), take (`tile`) or stop.
 
-    kind: str
+    A kind outside these four is refused when the move is made, so a misspelt move can never fall
+    through to another one when it is played.
+    """
+
+    kind: MoveKind
     faces: tuple[str, ...] = ()
     face: str = ""
     tile: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in get_args(MoveKind):
+            raise ValueError(f"unknown move {self.kind!r} (known: {', '.join(get_args(MoveKind))})")
 
     def apply(self, table: Table) -> tuple[Table, tuple[Event, ...]]:
         """Play this move on `table` through the engine (which raises IllegalMove if it may not)."""
@@ -136,15 +142,10 @@ def _table(data: Mapping[str, Any]) -> Table:
     if "players" not in data:
         raise ScenarioError("no_players", "key 'players' is missing: say how many play (2-7)")
     players = _int(data["players"], "players")
-    if not rules.min_players <= players <= rules.max_players:
-        raise ScenarioError(
-            "player_count",
-            f"key 'players': {rules.name} is played by {rules.min_players} to "
-            f"{rules.max_players} players, not {players}",
-            players=players,
-            low=rules.min_players,
-            high=rules.max_players,
-        )
+    try:
+        Table.new(players, rules)
+    except IllegalMove as error:
+        raise ScenarioError("player_count", f"key 'players': {error}", **error.params) from None
     stacks_raw = _list(data.get("stacks", [[] for _ in range(players)]), "stacks")
     if len(stacks_raw) != players:
         raise ScenarioError(
@@ -265,11 +266,20 @@ def parse(data: object) -> Scenario:
 
 
 def loads(text: str) -> Scenario:
-    """Parse scenario JSON text."""
+    """Parse scenario JSON text.
+
+    Text from a link or standard input can be anything, so the decoder's other failures (nesting
+    deeper than Python's recursion limit, a number too long to convert) are refused like bad syntax
+    rather than escaping as a crash.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError("not_json", f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise ScenarioError("not_json", "not valid JSON: nested too deeply") from None
+    except ValueError:  # the decoder's only other ValueError: Python's limit on integer digits
+        raise ScenarioError("not_json", "not valid JSON: a number has too many digits") from None
     return parse(data)
 
 

@@ -7,6 +7,7 @@ import math
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from pickomino import bots
 from pickomino.bots import (
     STRATEGIES,
+    Strategy,
     TournamentError,
     cautious,
     expert,
@@ -23,7 +25,7 @@ from pickomino.bots import (
 )
 from pickomino.game import Table
 from pickomino.odds import analyse
-from pickomino.rules import PRESETS, STANDARD
+from pickomino.rules import PRESETS, STANDARD, Rules
 from pickomino.scenario import Move, parse
 
 
@@ -88,20 +90,22 @@ def test_expert_plays_the_best_swing_of_the_analysis() -> None:
     assert expert(state) == Move("keep", face=best.face)
 
 
-def test_tournament_is_seeded_and_rotates_seats() -> None:
+def test_tournament_is_seeded() -> None:
     first = tournament(["heuristic", "cautious"], 12, seed=5)
     assert first == tournament(["heuristic", "cautious"], 12, seed=5)
-    assert first != tournament(["heuristic", "cautious"], 12, seed=6)
+    # The figures, not the whole result: it holds the seed itself, so it would differ anyway.
+    other = tournament(["heuristic", "cautious"], 12, seed=6)
+    assert first["strategies"] != other["strategies"]
     rates = first["strategies"]
     assert rates.keys() == {"heuristic", "cautious"}
     assert rates["heuristic"]["win_rate"] + rates["cautious"]["win_rate"] == pytest.approx(1.0)
 
 
 def test_tournament_rotates_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
-    seatings = []
+    seatings: list[list[str]] = []
     real = bots.play_game
 
-    def recording(seats, rng, rules=STANDARD):  # type: ignore[no-untyped-def]
+    def recording(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
         seatings.append([seat.__name__ for seat in seats])
         return real(seats, rng, rules)
 

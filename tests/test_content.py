@@ -1,19 +1,25 @@
 """Content parity and the i18n helpers: every language says everything, in its own conventions."""
 
+import ast
 import re
+from typing import get_args
 
 import pytest
 
+from pickomino.game import Phase
 from pickomino.i18n import (
     CONTENT_DIR,
     LANGS,
     NARROW_NBSP,
+    _flatten,
+    join_list,
     lang_of_locale,
     markdown,
     markdown_files,
     number,
     percent,
     placeholders,
+    prose,
     settle_lang,
     strings,
     t,
@@ -76,6 +82,24 @@ def test_lookup_fills_placeholders_and_refuses_unknown_keys() -> None:
         strings("de")  # type: ignore[arg-type]
 
 
+def test_prose_lookups_name_what_is_missing() -> None:
+    name = markdown_files("en")[0]
+    part = next(iter(markdown(name, "en")))
+    assert prose(name, part, "en") == markdown(name, "en")[part]
+    with pytest.raises(
+        KeyError, match=re.escape(f"no part 'no_such_part' in content/en/{name}.md")
+    ):
+        prose(name, "no_such_part", "en")
+    with pytest.raises(KeyError, match=re.escape("no prose file content/fr/no_such_page.md")):
+        markdown("no_such_page", "fr")
+
+
+def test_a_ui_file_holding_a_non_text_value_is_refused_by_key() -> None:
+    assert _flatten({"a": {"b": "x"}, "c": "y"}) == {"a.b": "x", "c": "y"}
+    with pytest.raises(ValueError, match=re.escape("content key 'a.n' must hold text, not int")):
+        _flatten({"a": {"n": 3}})
+
+
 def test_plural_forms_follow_each_language() -> None:
     assert tn("common.worms", 1, "en") == "1 worm"
     assert tn("common.worms", 0, "en") == "0 worms"
@@ -90,6 +114,20 @@ def test_numbers_use_each_locale_conventions() -> None:
     assert percent(0.125, "nl") == "12,5%"
     assert number(-0.1667, "fr", 2) == "\u22120,17"
     assert number(1.4167, "en", 2) == "1.42"
+    assert number(-3, "nl") == "\u22123"
+    for tiny in (-1e-17, -0.0, -0.004):
+        assert number(tiny, "fr", 2) == "0,00"
+        assert percent(tiny / 100, "en") == "0.0%"
+    assert number(-0.005001, "en", 2) == "\u22120.01"
+
+
+def test_lists_join_with_each_languages_and() -> None:
+    assert join_list([], "en") == ""
+    assert join_list(["21"], "fr") == "21"
+    for lang in LANGS:
+        word = t("common.and", lang)
+        assert join_list(["21", "22"], lang) == f"21 {word} 22"
+        assert join_list(["21", "22", "23"], lang) == f"21, 22 {word} 23"
 
 
 @pytest.mark.parametrize(
@@ -113,3 +151,40 @@ def test_locale_mapping_ignores_other_languages() -> None:
     assert lang_of_locale("de-DE") is None
     assert lang_of_locale("NL") == "nl"
     assert lang_of_locale("") is None
+
+
+def raised_codes(error_class: str) -> set[str]:
+    """The codes `error_class(...)` is raised with anywhere outside `pickomino/ui/`, read from code.
+
+    The app looks each code up in its content, so a new code with no string would crash a page.
+    """
+    codes: set[str] = set()
+    for path in sorted((CONTENT_DIR.parent / "pickomino").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == error_class
+                and node.args
+            ):
+                continue
+            first = node.args[0]
+            choices = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+            for choice in choices:
+                if isinstance(choice, ast.Constant) and isinstance(choice.value, str):
+                    codes.add(choice.value)
+                elif isinstance(choice, ast.JoinedStr):  # the one f-string code: not_now_{phase}
+                    assert ast.unparse(choice) == "f'not_now_{phase}'", ast.unparse(choice)
+                    codes.update(f"not_now_{phase}" for phase in get_args(Phase))
+    return codes
+
+
+@pytest.mark.parametrize(
+    ("error_class", "section"), [("IllegalMove", "engine"), ("ScenarioError", "scenario")]
+)
+def test_every_refusal_code_has_a_string_in_every_language(error_class: str, section: str) -> None:
+    codes = raised_codes(error_class)
+    assert len(codes) > 10, codes
+    for lang in LANGS:
+        missing = sorted(c for c in codes if f"errors.{section}.{c}" not in strings(lang))
+        assert missing == [], (lang, missing)

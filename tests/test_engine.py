@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -324,6 +325,16 @@ def test_all_dice_kept_with_a_tile_waits_for_the_take() -> None:
     assert [o.tile for o in after.options()] == [36]
 
 
+def test_the_taken_tile_goes_on_top_of_the_own_stack_covering_the_one_below() -> None:
+    deciding = table(stacks=[[22, 26], []], kept=["W", "W", "W", "5", "5"])
+    after, _ = deciding.take(25)
+    assert after.stacks[0] == (22, 26, 25)
+    assert after.top(0) == 25
+    # The 26 is now under the 25: an exact 26 can no longer steal it, only the 25 on top.
+    assert (26, 0) not in {(o.tile, o.source) for o in after.board().options(26, True)}
+    assert (25, 0) in {(o.tile, o.source) for o in after.board().options(25, True)}
+
+
 def test_the_dice_pass_to_the_next_player_and_wrap() -> None:
     deciding = table(players=3, current=2, kept=["W", "W", "W", "4", "4"])
     after, events = deciding.take(23)
@@ -423,6 +434,28 @@ def test_no_winner_before_the_end() -> None:
 
 
 # ----- variants ----------------------------------------------------------------------------------
+
+
+def test_rules_refuse_inconsistent_data() -> None:
+    with pytest.raises(ValueError, match="faces and face values must pair up"):
+        replace(STANDARD, face_values=(1, 2, 3))
+    with pytest.raises(ValueError, match="faces and face values must pair up"):
+        replace(STANDARD, faces=("1", "1", "3", "4", "5", "W"))
+    with pytest.raises(ValueError, match="worm faces must be faces of the die"):
+        replace(STANDARD, worm_faces=frozenset({"X"}))
+    with pytest.raises(ValueError, match="worm faces must be faces of the die"):
+        replace(STANDARD, worm_faces=frozenset())
+    with pytest.raises(ValueError, match="tiles must be distinct, ascending"):
+        replace(STANDARD, tiles=tuple(reversed(STANDARD.tiles)))
+    with pytest.raises(ValueError, match="tiles must be distinct, ascending"):
+        replace(STANDARD, tile_worms=STANDARD.tile_worms[:-1])
+
+
+def test_a_face_is_read_from_json_as_a_digit_or_w_and_nothing_else() -> None:
+    assert [STANDARD.parse_face(raw) for raw in (1, "5", "W", "w")] == ["1", "5", "W", "W"]
+    for raw in (0, 6, True, 1.0, "X", None, [1]):
+        with pytest.raises(ValueError, match="is not a face of the standard dice"):
+            STANDARD.parse_face(raw)
 
 
 def test_presets_are_data_not_forks() -> None:

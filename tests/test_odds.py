@@ -8,14 +8,18 @@ import random
 import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from pickomino.bots import random_move
 from pickomino.game import Board, Table, TakeOption
 from pickomino.odds import Analysis, NoOdds, analyse, to_json
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
@@ -98,14 +102,8 @@ def test_fresh_turn_success_bust_and_recommendation(fresh: Analysis) -> None:
 def test_two_dice_distribution_scoring_the_total_with_a_worm() -> None:
     # "Scoring a total only when a worm is kept": tiles 1..10 whose worms equal their value make
     # the worm gain of the turn the total itself, so the worm distribution is the published one.
-    rules = Rules(
-        name="two-dice",
-        dice=2,
-        faces=STANDARD.faces,
-        face_values=STANDARD.face_values,
-        worm_faces=STANDARD.worm_faces,
-        tiles=tuple(range(1, 11)),
-        tile_worms=tuple(range(1, 11)),
+    rules = replace(
+        STANDARD, name="two-dice", dice=2, tiles=tuple(range(1, 11)), tile_worms=tuple(range(1, 11))
     )
     analysis = analyse(Table.new(2, rules))
     in_216 = {g: p * 216 for g, p in analysis.outlook.worm_distribution if p > 1e-12}
@@ -119,35 +117,59 @@ def test_two_dice_distribution_scoring_the_total_with_a_worm() -> None:
 Objective = Callable[[int, tuple[TakeOption, ...]], Fraction]
 
 
+Rolls = Callable[[Rules, int], list[tuple[Any, dict[str, int]]]]
+"""Every roll of `n` dice as (chance, count of each face shown)."""
+
+
+def ordered_rolls(rules: Rules, n: int) -> list[tuple[Fraction, dict[str, int]]]:
+    """Each ordered roll once, exact chances: the plainest enumeration, for small dice counts."""
+    chance = Fraction(1, len(rules.faces) ** n)
+    return [(chance, Counter(faces)) for faces in product(rules.faces, repeat=n)]
+
+
+def multiset_rolls(rules: Rules, n: int) -> list[tuple[float, dict[str, int]]]:
+    """Each multiset of faces once with its multinomial chance, in floats (for six dice)."""
+    found = []
+    for counts in product(range(n + 1), repeat=len(rules.faces)):
+        if sum(counts) == n:
+            weight = math.factorial(n) / math.prod(math.factorial(c) for c in counts)
+            found.append(
+                (weight / len(rules.faces) ** n, dict(zip(rules.faces, counts, strict=True)))
+            )
+    return found
+
+
 def brute_force(
-    board: Board, kept: tuple[str, ...], objective: Objective, fail: Fraction
-) -> Fraction:
-    """Best value of a decide point by trying every ordered roll of the dice (no shared code)."""
+    board: Board,
+    kept: tuple[str, ...],
+    objective: Objective,
+    fail: Fraction | float,
+    rolls: Rolls = ordered_rolls,
+) -> Fraction | float:
+    """Best value of a point of the turn by trying every roll and every keep (no shared code).
+
+    From a turn start (nothing kept) the value is the roll's; otherwise it is the decide point's.
+    """
     rules = board.rules
 
     @cache
-    def decide(kept: tuple[str, ...]) -> Fraction:
+    def decide(kept: tuple[str, ...]) -> Fraction | float:
         total = rules.total(kept)
         options = board.options(total, rules.has_worm(kept))
         stop = objective(total, options) if options else None
-        left = rules.dice - len(kept)
-        if left == 0:
+        if len(kept) == rules.dice:
             return fail if stop is None else stop
         rolled = roll(kept)
         return rolled if stop is None else max(stop, rolled)
 
     @cache
-    def roll(kept: tuple[str, ...]) -> Fraction:
-        left = rules.dice - len(kept)
-        outcomes = list(product(rules.faces, repeat=left))
-        value = Fraction(0)
-        for faces in outcomes:
-            new = {f for f in faces if f not in kept}
-            if not new:
-                value += fail
-                continue
-            value += max(decide(tuple(sorted(kept + (f,) * faces.count(f)))) for f in new)
-        return value / len(outcomes)
+    def roll(kept: tuple[str, ...]) -> Fraction | float:
+        value = 0 * fail
+        for chance, counts in rolls(rules, rules.dice - len(kept)):
+            new = [(f, c) for f, c in counts.items() if c and f not in kept]
+            best = max((decide(tuple(sorted(kept + (f,) * c))) for f, c in new), default=fail)
+            value += chance * best
+        return value
 
     kept = tuple(sorted(kept))
     return roll(kept) if not kept else decide(kept)
@@ -182,18 +204,10 @@ def figure(analysis: Analysis, name: str) -> float:
     return getattr(analysis.outlook, name)
 
 
-SMALL = Rules(
-    name="small",
-    dice=4,
-    faces=STANDARD.faces,
-    face_values=STANDARD.face_values,
-    worm_faces=STANDARD.worm_faces,
-    tiles=tuple(range(8, 16)),
-    tile_worms=(1, 1, 2, 2, 3, 3, 4, 4),
+SMALL = replace(
+    STANDARD, name="small", dice=4, tiles=tuple(range(8, 16)), tile_worms=(1, 1, 2, 2, 3, 3, 4, 4)
 )
-SMALL_JUNIOR = Rules(
-    **{**SMALL.__dict__, "name": "small-junior", "dice": 3, "any_lower_tile": True}
-)
+SMALL_JUNIOR = replace(SMALL, name="small-junior", dice=3, any_lower_tile=True)
 
 
 @pytest.mark.parametrize(
@@ -235,14 +249,7 @@ def late_points(count: int, seed: int) -> list[Table]:
             state = Table.new(3)
         if state.phase == "decide" and state.in_hand <= 3 and state.scores() != (0, 0, 0):
             found.append(state)
-        if state.phase in ("roll", "decide") and (state.phase == "roll" or rng.random() < 0.7):
-            state, _ = state.roll(rng=rng)
-        elif state.phase == "keep":
-            state, _ = state.keep(rng.choice(state.keepable()))
-        elif state.options():
-            state, _ = state.take(rng.choice(state.options()).tile)
-        else:
-            state, _ = state.stop()
+        state, _ = random_move(state, rng, roll_on=0.7)
     return found
 
 
@@ -266,6 +273,19 @@ def test_keep_figures_match_the_tables_after_each_keep() -> None:
         after, _ = state.keep(face)
         assert analyse(after).success == pytest.approx(chance, abs=1e-15)
     assert analysis.success == max(analysis.keep_success.values())
+
+
+def test_best_picks_the_choice_maximising_the_named_figure() -> None:
+    # A roll where the safest keep (a worm) is not the keep with the most worms on average, and
+    # neither is the first choice, so picking the first or one fixed figure would be caught.
+    state = table(face_down=[36], kept=["1", "1"], rolled=["1", "3", "4", "5", "W", "4"])
+    analysis = analyse(state)
+    for objective in ("expected_worms", "expected_swing", "success"):
+        best = analysis.best(objective)
+        top = max(getattr(choice.outlook, objective) for choice in analysis.choices)
+        assert getattr(best.outlook, objective) == top, objective
+        assert best != analysis.choices[0], objective
+    assert analysis.best("success") != analysis.best("expected_worms")
 
 
 # ----- bust against counting ---------------------------------------------------------------------
@@ -318,40 +338,8 @@ def test_junior_fresh_turn_against_a_float_brute_force() -> None:
     analysis = analyse(Table.new(2, JUNIOR))
     for name in ("success", "expected_worms", "at_least/6", "exactly/3"):
         objective, fail = objectives(board)[name]
-        exact = brute_force_float(board, objective, float(fail))
+        exact = brute_force(board, (), objective, float(fail), multiset_rolls)
         assert figure(analysis, name) == pytest.approx(exact, abs=1e-12), name
-
-
-def brute_force_float(board: Board, objective: Objective, fail: float) -> float:
-    """The brute force above on multisets with multinomial weights, in floats (for six dice)."""
-    rules = board.rules
-
-    @cache
-    def decide(kept: tuple[str, ...]) -> float:
-        total = rules.total(kept)
-        options = board.options(total, rules.has_worm(kept))
-        stop = float(objective(total, options)) if options else None
-        if len(kept) == rules.dice:
-            return fail if stop is None else stop
-        rolled = roll(kept)
-        return rolled if stop is None else max(stop, rolled)
-
-    @cache
-    def roll(kept: tuple[str, ...]) -> float:
-        left = rules.dice - len(kept)
-        value = 0.0
-        for counts in product(range(left + 1), repeat=len(rules.faces)):
-            if sum(counts) != left:
-                continue
-            weight = math.factorial(left) / math.prod(math.factorial(c) for c in counts)
-            weight /= len(rules.faces) ** left
-            new = [(f, c) for f, c in zip(rules.faces, counts, strict=True) if c and f not in kept]
-            value += weight * (
-                max(decide(tuple(sorted(kept + (f,) * c))) for f, c in new) if new else fail
-            )
-        return value
-
-    return roll(())
 
 
 def test_a_steal_counts_once_in_worms_and_twice_in_swing() -> None:

@@ -7,7 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pickomino.events import Event, GameOver, TileReturned, TookTile, TurnPassed
+from pickomino.bots import random_move
+from pickomino.events import GameOver, TileReturned, TookTile, TurnPassed
 from pickomino.game import IllegalMove, Table
 from pickomino.rules import PRESETS
 from pickomino.scenario import dump, parse
@@ -47,19 +48,6 @@ def tables(draw: st.DrawFn) -> Table:
     ).table
 
 
-def legal_move(table: Table, rng: random.Random) -> tuple[Table, tuple[Event, ...]]:
-    """One random legal move, so the game is explored the way a careless player would play it."""
-    phase = table.phase
-    if phase == "keep":
-        return table.keep(rng.choice(table.keepable()))
-    options = table.options()
-    if phase == "roll" or (phase == "decide" and (not options or rng.random() < 0.6)):
-        return table.roll(rng=rng)
-    if options:
-        return table.take(rng.choice(options).tile)
-    return table.stop()
-
-
 def tiles_everywhere(table: Table) -> list[int]:
     return sorted([*table.middle, *table.face_down, *(t for s in table.stacks for t in s)])
 
@@ -95,7 +83,7 @@ def test_random_legal_play_ends_and_conserves_everything(start: Table, seed: int
                 raise AssertionError("an illegal move was accepted")
             assert dump(table) == snapshot
         seat = table.current
-        table, events = legal_move(table, rng)
+        table, events = random_move(table, rng)
         for event in events:
             if isinstance(event, TookTile):
                 worms[event.player] += table.rules.worms(event.tile)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -10,16 +11,18 @@ from pathlib import Path
 import pytest
 
 from pickomino.__main__ import main
-from pickomino.scenario import ScenarioError, dump, loads, parse, table_json
+from pickomino.scenario import Move, ScenarioError, dump, loads, parse, table_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "content" / "scenarios").glob("*.json"))
 
 
-def run(data: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+def run(
+    data: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, str, str]:
     """Run `replay -` on `data` (a JSON value, or raw text) and return exit code, stdout, stderr."""
     text = data if isinstance(data, str) else json.dumps(data)
-    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO(text))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     code = main(["replay", "-"])
     out, err = capsys.readouterr()
     return code, out, err
@@ -59,7 +62,9 @@ def test_rule_scenarios_reach_the_rulebook_outcome(name: str) -> None:
 # ----- the command line ----------------------------------------------------------------------
 
 
-def test_replay_prints_the_table_with_scores(capsys, monkeypatch) -> None:
+def test_replay_prints_the_table_with_scores(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, err = run(
         {
             "players": 2,
@@ -88,7 +93,9 @@ def test_replay_prints_the_table_with_scores(capsys, monkeypatch) -> None:
     }  # fmt: skip
 
 
-def test_replay_reports_a_waiting_roll(capsys, monkeypatch) -> None:
+def test_replay_reports_a_waiting_roll(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, _ = run(
         {"players": 3, "kept": ["W", "W"], "actions": [{"roll": [1, 1, 2, 3, 4, "W"]}]},
         capsys,
@@ -100,7 +107,9 @@ def test_replay_reports_a_waiting_roll(capsys, monkeypatch) -> None:
     assert result["rolled"] == [1, 1, 2, 3, 4, "W"]
 
 
-def test_replay_ends_a_game_and_names_the_winner(capsys, monkeypatch) -> None:
+def test_replay_ends_a_game_and_names_the_winner(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, out, _ = run(
         {
             "players": 2,
@@ -136,6 +145,8 @@ def test_replay_reads_a_file(tmp_path: Path) -> None:
 
 BAD = [
     ("not json", "[1, 2", "not valid JSON"),
+    ("nested too deeply", "[" * 100_000 + "]" * 100_000, "not valid JSON: nested too deeply"),
+    ("number too long", '{"players": ' + "2" * 5000 + "}", "not valid JSON: a number has too"),
     ("not an object", [1, 2], "one JSON object"),
     ("missing players", {}, "'players' is missing"),
     ("players not a number", {"players": "two"}, "key 'players': expected a whole number"),
@@ -184,7 +195,13 @@ BAD = [
 
 
 @pytest.mark.parametrize(("case", "data", "message"), BAD, ids=[b[0] for b in BAD])
-def test_invalid_input_exits_2_with_one_line(case, data, message, capsys, monkeypatch) -> None:
+def test_invalid_input_exits_2_with_one_line(
+    case: str,
+    data: object,
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     code, out, err = run(data, capsys, monkeypatch)
     assert code == 2
     assert out == ""
@@ -192,13 +209,57 @@ def test_invalid_input_exits_2_with_one_line(case, data, message, capsys, monkey
     assert message in err
 
 
-def test_missing_file_exits_2(capsys) -> None:
+def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["replay", "/nonexistent/scenario.json"])
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert "cannot read /nonexistent/scenario.json" in err
 
 
+def test_a_file_that_is_not_utf8_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"players": 2, "rules": "tr\u00e8s"}'.encode("latin-1"))
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err == f"error: cannot read {path}: not UTF-8 text\n"
+
+
+def test_a_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["odds", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith(f"error: cannot read {tmp_path}: ") and err.count("\n") == 1
+
+
 def test_parse_error_is_a_value_error() -> None:
     with pytest.raises(ScenarioError):
         parse({"players": 2, "kept": ["X"]})
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        ([], "required: command"),
+        (["bogus"], "invalid choice: 'bogus'"),
+        (["replay"], "required: file"),
+        (["odds", "a.json", "b.json"], "unrecognized arguments: b.json"),
+        (["tournament", "--games", "many"], "--games: invalid int value: 'many'"),
+    ],
+)
+def test_bad_command_line_exits_2_with_one_line(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert (exited.value.code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert named in err
+
+
+def test_a_move_of_unknown_kind_is_refused_when_made() -> None:
+    with pytest.raises(ValueError, match="unknown move 'jump'"):
+        Move("jump")  # type: ignore[arg-type]

@@ -184,6 +184,7 @@ def test_tip_figures_come_from_the_odds_module_and_back_each_tip() -> None:
     assert figures["three_worms"]["worm"] > figures["three_worms"]["five"]
     assert figures["worms_early"]["worm"] > figures["worms_early"]["five"]
     assert figures["low_tile"]["roll"] < figures["low_tile"]["take"] == 1.0
+    assert figures["low_tile"]["many"] > figures["low_tile"]["take_many"] == 1.0
     assert figures["low_tile"]["roll_success"] == pytest.approx(0.5)
     assert 0 < figures["neighbour"]["exactly"] < figures["neighbour"]["at_least"]
     # the published fresh-turn figures: exactly 30 is 13.564 %, at least 30 is 26.379 %

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Literal, NamedTuple
 
 from pickomino.game import Table
-from pickomino.odds import analyse
+from pickomino.odds import Analysis, Outlook, analyse
 from pickomino.rules import STANDARD, WORM
 
 
@@ -63,14 +63,16 @@ def tip_figures(tip: str) -> dict[str, Figure]:
         return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
     if tip == "low_tile":
         few, many = (analyse(table) for table in tables)
-        take = next(choice.outlook for choice in few.choices if choice.action == "take")
-        roll_few = next(choice.outlook for choice in few.choices if choice.action == "roll")
-        roll_many = next(choice.outlook for choice in many.choices if choice.action == "roll")
+
+        def outlook(analysis: Analysis, action: str) -> Outlook:
+            return next(c.outlook for c in analysis.choices if c.action == action)
+
         return {
-            "take": Figure(take.expected_worms, "worms"),
-            "roll": Figure(roll_few.expected_worms, "worms"),
-            "roll_success": Figure(roll_few.success, "chance"),
-            "many": Figure(roll_many.expected_worms, "worms"),
+            "take": Figure(outlook(few, "take").expected_worms, "worms"),
+            "roll": Figure(outlook(few, "roll").expected_worms, "worms"),
+            "roll_success": Figure(outlook(few, "roll").success, "chance"),
+            "take_many": Figure(outlook(many, "take").expected_worms, "worms"),
+            "many": Figure(outlook(many, "roll").expected_worms, "worms"),
         }
     outlook = analyse(tables[0]).outlook
     index = STANDARD.tiles.index(30)
