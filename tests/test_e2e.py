@@ -208,3 +208,34 @@ def test_long_link_labels_wrap_on_a_phone_and_in_presentation_mode(server: str) 
             assert wide.evaluate(CUT_LABELS, "[data-testid=stSidebar]") == []
         finally:
             browser.close()
+
+
+OVERFLOWING = """() => [...new Set(Array.from(document.querySelectorAll(
+  '[data-testid=stMain] button, [data-testid=stMain] button *, [data-testid=stMetric] *'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1
+    || (getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth))
+  .map(e => e.innerText))]"""
+"""Buttons and headline figures whose text is wider than they are (cut, or spilling over)."""
+
+
+def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(server: str) -> None:
+    """Presentation mode with the sidebar open: 'Houd de 5 (3 dobbelstenen)' and '100,0%' whole."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            page.goto(f"{server}/sandbox?lang=nl&scenario=turn-walkthrough")
+            page.wait_for_selector(READY, timeout=60_000)
+            page.get_by_text(t("sandbox.present", "nl"), exact=True).click()
+            page.wait_for_selector(READY, timeout=60_000)
+            for _ in range(3):  # roll, keep the worms, roll: three values to keep
+                page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
+                page.wait_for_selector(READY, timeout=60_000)
+            keep = tn("sandbox.keep", 3, "nl", face="5")
+            expect(page.get_by_role("button", name=keep)).to_be_visible(timeout=60_000)
+            expect(page.get_by_test_id("stMetric")).to_have_count(3)
+            assert page.evaluate(OVERFLOWING) == []
+        finally:
+            browser.close()

@@ -52,12 +52,15 @@ SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
 
 WRAP_CSS: Final = """<style>
 :is([data-testid="stPageLink-NavLink"], [data-testid="stSidebarNavLink"])
-  :is(span:not([data-testid="stIconMaterial"]), [data-testid="stMarkdownContainer"], p) {
+  :is(span:not([data-testid="stIconMaterial"]), [data-testid="stMarkdownContainer"], p),
+:is([data-testid="stMain"] button, [data-testid="stMetric"])
+  :is(div, span, p):not([data-testid="stIconMaterial"]) {
   white-space: normal; overflow: visible; text-overflow: clip;
 }
 </style>"""
-"""Links wrap their label instead of cutting it short with an ellipsis: French and Dutch labels are
-long, a phone is narrow, and presentation mode enlarges the sidebar's text."""
+"""Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
+an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
+every text ('Houd de 5 (3 dobbelstenen)' read 'Houd de 5 (3 do…' and '100,0 %' read '100,…')."""
 
 
 def style() -> None:
