@@ -18,6 +18,7 @@ from pickomino.rules import JUNIOR, STANDARD
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError, parse
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
+from pickomino.ui.explore import shown_name
 from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.show import scenario_refusal
@@ -215,10 +216,17 @@ def test_an_unknown_scenario_says_so_in_each_language(name: str) -> None:
         at = sandbox(lang, scenario=name)
         assert not at.exception
         (error,) = at.error
-        reason = t("errors.scenario.unknown_scenario", lang, name=f'"{name}"')
+        reason = t("errors.scenario.unknown_scenario", lang, name=shown_name(f'"{name}"'))
         assert error.value == t("sandbox.link_refused", lang, reason=reason)
         assert box(at).table == Table.new(2)
         assert "scenario" not in at.query_params
+
+
+def test_a_crafted_scenario_name_cannot_put_a_link_into_the_message() -> None:
+    at = sandbox("en", scenario="[click](http://evil.example)")
+    (error,) = at.error
+    assert "[click](" not in error.value
+    assert r"\[click\]\(http://evil\.example\)" in error.value
 
 
 def test_a_scenario_opens_at_its_start_and_redo_plays_its_moves() -> None:

@@ -15,6 +15,7 @@ from pickomino.i18n import Lang, join_list, t
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
 from pickomino.ui.examples import walk
+from pickomino.ui.explore import shown_name
 from pickomino.ui.narrate import face_name, seat_name, story
 
 
@@ -138,9 +139,17 @@ def refusal(error: IllegalMove, lang: Lang) -> str:
 
 
 def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
-    """A table that cannot be read (a link, a teacher's edit) in the reader's language."""
-    params = dict(error.params)
-    cause = params.pop("refusal", None)
+    """A table that cannot be read (a link, a teacher's edit) in the reader's language.
+
+    The names and values it quotes come from the URL, so their Markdown is escaped: a crafted link
+    must not put a link or formatting into the message.
+    """
+    params: dict[str, object] = {
+        key: shown_name(value) if isinstance(value, str) else value
+        for key, value in error.params.items()
+        if key != "refusal"
+    }
+    cause = error.params.get("refusal")
     if isinstance(cause, IllegalMove):
         params["reason"] = refusal(cause, lang)
     return t(f"errors.scenario.{error.code}", lang, **params)
