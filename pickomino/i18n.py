@@ -42,10 +42,13 @@ def lang_of_locale(locale: str | None) -> Lang | None:
 def settle_lang(from_url: object, remembered: object, locale: str | None) -> Lang:
     """The language to show, from the first known value among the candidates.
 
-    The URL's `?lang=` wins, then the one already chosen in this session, then the browser's
-    locale, then English. Unknown values are skipped quietly.
+    The one already chosen in this session wins, then the URL's `?lang=` (a link opened in a new
+    session), then the browser's locale, then English. Unknown values are skipped quietly.
+
+    The session comes first because within a session the URL only echoes it, and late: a click sent
+    just after the reader picked a language still carries the old `?lang=`.
     """
-    for candidate in (from_url, remembered, lang_of_locale(locale)):
+    for candidate in (remembered, from_url, lang_of_locale(locale)):
         if is_lang(candidate):
             return candidate  # type: ignore[return-value]
     return DEFAULT_LANG

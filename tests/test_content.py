@@ -133,15 +133,17 @@ def test_lists_join_with_each_languages_and() -> None:
 @pytest.mark.parametrize(
     ("from_url", "remembered", "locale", "expected"),
     [
-        ("fr", "nl", "en-US", "fr"),
+        ("fr", "nl", "en-US", "nl"),
+        ("fr", None, "nl-NL", "fr"),
         ("xx", "nl", "fr-FR", "nl"),
+        ("nl", "xx", "fr-FR", "nl"),
         (None, None, "nl-BE", "nl"),
         (None, None, "fr_CA", "fr"),
         (["fr"], None, "de-DE", "en"),
         (None, None, None, "en"),
     ],
 )
-def test_language_is_settled_url_then_session_then_locale_then_english(
+def test_language_is_settled_session_then_url_then_locale_then_english(
     from_url: object, remembered: object, locale: str | None, expected: str
 ) -> None:
     assert settle_lang(from_url, remembered, locale) == expected

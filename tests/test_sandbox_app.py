@@ -242,6 +242,41 @@ def test_a_scenario_opens_at_its_start_and_redo_plays_its_moves() -> None:
     assert "scenario" not in at.query_params and url_table(at) == box(at).table
 
 
+def test_a_click_sent_with_an_out_of_date_address_keeps_the_history() -> None:
+    """A click reaches the server with the address the browser showed when it was made: after a
+    quick double click, the second one still names the scenario the page opened with."""
+    at = sandbox("en", scenario="turn-walkthrough")
+    at = click(at, "sandbox_redo")
+    at.query_params.pop("table")
+    at.query_params["scenario"] = "turn-walkthrough"  # the address before the first click
+    at = click(at, "sandbox_redo")
+    assert box(at).position == 2 and box(at).can_undo and box(at).can_redo
+    assert "scenario" not in at.query_params and url_table(at) == box(at).table
+    first = url_table(at)
+    at = click(at, "sandbox_redo")
+    at.query_params["table"] = encode_table(first)  # one click behind
+    at = click(at, "sandbox_redo")
+    assert box(at).position == 4 and url_table(at) == box(at).table
+
+
+def test_a_link_opened_on_arriving_from_another_page_replaces_the_table() -> None:
+    at = click(sandbox("en", scenario="turn-walkthrough"), "sandbox_redo")
+    at.switch_page("app_pages/faq.py").run()
+    at.query_params.clear()
+    at.query_params.update(lang="en", scenario="faq-no-worm")
+    at.switch_page(PAGE).run()
+    assert box(at).table == read_scenario("faq-no-worm").table and not box(at).can_undo
+
+
+def test_a_language_picked_outlives_a_click_sent_with_the_old_address() -> None:
+    at = sandbox("en")
+    at.sidebar.selectbox(key="lang_picker").set_value("fr").run()
+    at.query_params["lang"] = "en"  # the click left before the address said fr
+    at = roll_by_hand(at, "WW555431")
+    assert at.session_state["lang"] == "fr" and at.query_params["lang"] == "fr"
+    assert at.title[0].value == t("page.sandbox.title", "fr")
+
+
 def test_undo_redo_and_reset_by_buttons() -> None:
     at = roll_by_hand(sandbox(), "WW555431")
     at = click(at, "sandbox_keep_5")

@@ -3,6 +3,12 @@
 The language lives in `st.session_state["lang"]` and is written back to `?lang=` on every run, so a
 link copied from any page opens in the same language, and a page switch (which clears the URL's
 query) keeps it.
+
+The URL is read as the reader's word only when it opens something: the session's first run for the
+language, the first run of a visit to a page for that page's own links. Every click carries the
+address the browser showed when it was made, which lags behind the run that answered the click
+before it; read as a new link, such a lagging address would undo a language choice or replace a
+teacher's table with an older one.
 """
 
 from __future__ import annotations
@@ -17,6 +23,8 @@ from pickomino.i18n import LANGS, Lang, settle_lang, t
 
 LANG_KEY: Final = "lang"
 PICKER_KEY: Final = "lang_picker"
+VISIT_KEY: Final = "frame_visit"
+"""The page of the last run and the number of the visit it belongs to."""
 
 
 @dataclass(frozen=True)
@@ -81,13 +89,34 @@ def _picked() -> None:
 
 
 def settle_language() -> Lang:
-    """Decide this run's language and write it back to the URL (also correcting a bad value)."""
+    """Decide this run's language and write it back to the URL (also correcting a bad value).
+
+    Once the session has a language, only the picker changes it: a `?lang=` that differs is an
+    address lagging behind the picker, and is corrected.
+    """
     from_url = st.query_params.get(LANG_KEY)
     lang = settle_lang(from_url, st.session_state.get(LANG_KEY), st.context.locale)
     st.session_state[LANG_KEY] = lang
     if from_url != lang:
         st.query_params[LANG_KEY] = lang
     return lang
+
+
+def count_visit(page: Page) -> None:
+    """Start a new visit when this run shows another page than the last run did.
+
+    Streamlit runs a page again for every click on it, so a run of the same page as the last one
+    answers a click there, while a run of another page is the reader arriving (by the navigation, a
+    link, or the browser's back button) with an address that says what to open.
+    """
+    last = st.session_state.get(VISIT_KEY)
+    if last is None or last[0] != page.url_path:
+        st.session_state[VISIT_KEY] = (page.url_path, 0 if last is None else last[1] + 1)
+
+
+def visit() -> int:
+    """The number of this run's visit to its page, for a page to read its links once a visit."""
+    return int(st.session_state[VISIT_KEY][1])
 
 
 def sidebar(lang: Lang) -> None:

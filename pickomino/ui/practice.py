@@ -25,13 +25,14 @@ from pickomino.sandbox import Place, Sandbox, place_tile
 from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, read_scenario
 from pickomino.ui import show
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, visit
 from pickomino.ui.narrate import face_name, seat_name
 from pickomino.ui.odds_panel import outlook_line
 
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
 LINKED: Final = "sandbox_linked"  # the table that link shows
+LINK_VISIT: Final = "sandbox_link_visit"  # the visit whose link has been read
 NOTICE: Final = "sandbox_notice"  # a refusal from the last click and where to show it, once
 HIDE: Final = "sandbox_hide_odds"
 PRESENT: Final = "sandbox_present"
@@ -112,7 +113,12 @@ def keep_settings() -> None:
 
 
 def settle(lang: Lang) -> tuple[Sandbox, str | None]:
-    """The sandbox of this run: from a new link, else the session's, else a fresh table.
+    """The sandbox of this run: from a link just opened, else the session's, else a fresh table.
+
+    A link is read once, on the first run of a visit to the page (the reader arriving with it).
+    Every later run of the visit answers a click, whose address can lag behind the table the last
+    click left: taken for a new link, it threw away the history (a double click on Redo sent a
+    prepared example back to its start with nothing to undo).
 
     Returns the refusal of a bad link (in the reader's language) alongside, None when all is well.
     """
@@ -120,7 +126,9 @@ def settle(lang: Lang) -> tuple[Sandbox, str | None]:
     link = (st.query_params.get("table"), st.query_params.get("scenario"))
     box: Sandbox | None = st.session_state.get(BOX)
     refused = None
-    if link != (None, None) and link != st.session_state.get(LINK):
+    arriving = st.session_state.get(LINK_VISIT) != visit()
+    st.session_state[LINK_VISIT] = visit()
+    if arriving and link != (None, None) and link != st.session_state.get(LINK):
         try:
             box = from_link(*link)
         except ScenarioError as error:

@@ -1,0 +1,121 @@
+"""Clicks faster than the page redraws lose nothing: a teacher's double click keeps the history.
+
+A click reaches the server with the address the browser showed when it was made, which can be
+older than the table the last click left; these tests fire bursts of clicks (double clicks, clicks
+20 ms apart) at Redo, Roll and Keep and check that the table, its undo and redo history and the
+language all survive.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from pickomino.game import Table
+from pickomino.i18n import t, tn
+from pickomino.sandbox import Sandbox
+from pickomino.share import decode_table, read_scenario
+from tests.browser import needs_chromium, open_page, ready
+
+pytestmark = needs_chromium
+
+
+def middle(target: Locator) -> tuple[float, float]:
+    """Where a person clicks `target`: the middle of its box."""
+    box = target.bounding_box()
+    assert box is not None, "the button to click is not on screen"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def burst(page: Page, target: Locator | tuple[float, float], clicks: int, gap_ms: int) -> None:
+    """Click `target` `clicks` times, `gap_ms` apart, without waiting for the app."""
+    x, y = target if isinstance(target, tuple) else middle(target)
+    for click in range(clicks):
+        if click:
+            page.wait_for_timeout(gap_ms)
+        page.mouse.click(x, y)
+
+
+def settled(page: Page) -> None:
+    """Wait until every click of a burst has been answered (the app may start a run late)."""
+    for _ in range(3):
+        page.wait_for_timeout(300)
+        ready(page)
+
+
+def shown_table(page: Page) -> Table:
+    return decode_table(parse_qs(urlsplit(page.url).query)["table"][0])
+
+
+def step(page: Page, target: Locator) -> None:
+    """One unhurried click that changes the table: wait until the address shows the new one."""
+    before = page.url
+    target.click()
+    page.wait_for_function("before => window.location.href !== before", arg=before)
+    ready(page)
+
+
+def walkthrough() -> list[Table]:
+    """Every table of the walkthrough scenario, from its start to its last move."""
+    scenario = read_scenario("turn-walkthrough")
+    box = Sandbox.start(scenario.table)
+    tables = [box.table]
+    for move in scenario.moves:
+        box = box.play(move)
+        tables.append(box.table)
+    return tables
+
+
+def button(page: Page, key: str, lang: str = "en") -> Locator:
+    return page.get_by_role("button", name=t(key, lang), exact=True)
+
+
+def test_redo_clicked_in_quick_bursts_keeps_the_prepared_example(
+    server: str, browser: Browser
+) -> None:
+    tables = walkthrough()
+    page = open_page(browser, f"{server}/sandbox?lang=en&scenario=turn-walkthrough", 1280, 1000)
+    reached = 0
+    for clicks, gap in ((2, 0), (3, 20), (2, 20)):
+        burst(page, button(page, "sandbox.redo"), clicks, gap)
+        settled(page)
+        shown = shown_table(page)
+        assert shown in tables, "the table shown is not one of the example's"
+        position = tables.index(shown)
+        assert reached < position <= reached + clicks, (reached, position, clicks)
+        reached = position
+        expect(button(page, "sandbox.undo")).to_be_enabled()
+    while reached < len(tables) - 1:  # the rest of the example is still there to redo
+        step(page, button(page, "sandbox.redo"))
+        reached += 1
+    assert shown_table(page) == tables[-1]
+    expect(button(page, "sandbox.redo")).to_be_disabled()
+    for _ in range(len(tables) - 1):  # and every step back to the start
+        step(page, button(page, "sandbox.undo"))
+    assert shown_table(page) == tables[0]
+
+
+def test_roll_and_keep_clicked_twice_quickly_keep_the_history_and_the_language(
+    server: str, browser: Browser
+) -> None:
+    page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 1000)
+    start = shown_table(page)
+    roll = middle(page.get_by_role("button", name=tn("sandbox.roll", 8, "en"), exact=True))
+    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    page.get_by_role("option", name=t("frame.native_name", "fr")).click()
+    burst(page, roll, 2, 20)  # at once, while the page still speaks English
+    settled(page)
+    expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "fr"))
+    keep = page.get_by_role("button", name=re.compile("^Garder")).first
+    burst(page, keep, 2, 0)
+    settled(page)
+    burst(page, button(page, "sandbox.undo", "fr"), 2, 20)
+    settled(page)
+    expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "fr"))
+    assert parse_qs(urlsplit(page.url).query)["lang"] == ["fr"]
+    while button(page, "sandbox.undo", "fr").is_enabled():
+        step(page, button(page, "sandbox.undo", "fr"))
+    assert shown_table(page) == start
+    expect(button(page, "sandbox.redo", "fr")).to_be_enabled()
