@@ -6,6 +6,16 @@ import streamlit as st
 
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import prose, strings, t
+from pickomino.lessons.examples import ExampleError
+from pickomino.lessons.explore import (
+    bust_grid,
+    default_roll,
+    from_link,
+    roll_start,
+    rolled_table,
+    setup_table,
+    shown_name,
+)
 from pickomino.odds import analyse
 from pickomino.rules import STANDARD, WORM
 from pickomino.ui import show
@@ -17,16 +27,6 @@ from pickomino.ui.charts import (
     choice_bars,
     keep_bars,
     reach_bars,
-)
-from pickomino.ui.examples import ExampleError
-from pickomino.ui.explore import (
-    bust_grid,
-    default_roll,
-    from_link,
-    roll_start,
-    rolled_table,
-    setup_table,
-    shown_name,
 )
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import face_name, seat_name
@@ -175,14 +175,14 @@ else:
     except IllegalMove as error:
         st.warning(show.refusal(error, lang))
     else:
-        draw(keep_bars(analyse(after), rolled, lang, measure), "explore_keep")
+        draw(keep_bars(analyse(after), after, lang, measure), "explore_keep")
         st.caption(t("explorer.keep.caption", lang))
 
 # ----- rolling on or stopping -----------------------------------------------------------------
 
 st.header(t("explorer.choice.header", lang))
 if table.phase in ("decide", "take"):
-    draw(choice_bars(analysis, lang), "explore_choice")
+    draw(choice_bars(analysis, table, lang), "explore_choice")
     st.caption(t(f"explorer.choice.caption_{table.phase}", lang))
 else:
     st.info(t(f"explorer.choice.not_{table.phase}", lang))

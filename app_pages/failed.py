@@ -4,9 +4,9 @@ import streamlit as st
 
 from pickomino.events import Rolled
 from pickomino.i18n import prose, t
+from pickomino.lessons.examples import ExampleError, board_table, bust
 from pickomino.rules import PRESETS
 from pickomino.ui import show
-from pickomino.ui.examples import ExampleError, board_table, bust
 from pickomino.ui.frame import current_lang
 
 lang = current_lang()

@@ -53,7 +53,7 @@ else:
                 on_click=practice.reveal,
             )
         else:
-            panel(analysis, table.in_hand, table.rolled, lang)
+            panel(analysis, table, lang)
             practice.explore_link(table, lang)
 
 # Keyed expanders that track their state stay open across clicks that reshape the page above them.

@@ -3,9 +3,9 @@
 import streamlit as st
 
 from pickomino.i18n import prose, t
+from pickomino.lessons.examples import ExampleError, board_table, kept_for, stopping
 from pickomino.rules import STANDARD
 from pickomino.ui import show
-from pickomino.ui.examples import ExampleError, board_table, kept_for, stopping
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import seat_name
 
@@ -52,7 +52,7 @@ opponents = [
 kept = kept_for(rules, int(total), worm)
 try:
     if kept is None:
-        raise ExampleError("total_impossible", total=int(total))
+        raise ExampleError("total_impossible", f"no dice add up to {total}", total=int(total))
     table = board_table(rules, middle, opponents, own_top, kept)
 except ExampleError as error:
     st.warning(t(f"errors.{error.code}", lang, **error.params))

@@ -3,10 +3,10 @@
 import streamlit as st
 
 from pickomino.i18n import number, percent, prose, t, tn
+from pickomino.lessons.tips import TIPS, tip_figures, tip_tables
 from pickomino.ui import practice
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import dice_text
-from pickomino.ui.tips import TIPS, tip_figures, tip_tables
 
 lang = current_lang()
 st.title(t("page.tips.title", lang))

@@ -6,8 +6,8 @@ import streamlit as st
 
 from pickomino.game import Table
 from pickomino.i18n import prose, t
+from pickomino.lessons.examples import walk
 from pickomino.ui import show
-from pickomino.ui.examples import walk
 from pickomino.ui.frame import current_lang
 
 lang = current_lang()

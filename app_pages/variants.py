@@ -3,10 +3,10 @@
 import streamlit as st
 
 from pickomino.i18n import prose, t, tn
+from pickomino.lessons.examples import differences
 from pickomino.rules import JUNIOR, PRESETS, STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import dice_row, full_row, tile_row
-from pickomino.ui.examples import differences
 from pickomino.ui.frame import current_lang
 
 lang = current_lang()

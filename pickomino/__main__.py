@@ -14,9 +14,9 @@ from typing import Any, NoReturn
 
 from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
-from pickomino.odds import NoOdds, analyse, to_json
+from pickomino.odds import Analysis, Choice, NoOdds, Outlook, analyse
 from pickomino.rules import Rules, preset
-from pickomino.scenario import Scenario, ScenarioError, dump, loads
+from pickomino.scenario import Scenario, ScenarioError, dump, face_json, loads
 
 EXIT_INVALID = 2
 
@@ -54,7 +54,42 @@ def _odds(args: argparse.Namespace) -> dict[str, Any]:
         analysis = analyse(table)
     except NoOdds as error:
         raise ScenarioError("game_over", f"no odds to compute: {error}") from None
-    return to_json(analysis)
+    return odds_json(analysis)
+
+
+def _outlook_json(outlook: Outlook, tiles: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "success": outlook.success,
+        "at_least": {str(t): p for t, p in zip(tiles, outlook.at_least, strict=True)},
+        "exactly": {str(t): p for t, p in zip(tiles, outlook.exactly, strict=True)},
+        "expected_worms": outlook.expected_worms,
+        "expected_swing": outlook.expected_swing,
+        "worm_distribution": {str(g): p for g, p in outlook.worm_distribution},
+    }
+
+
+def _choice_json(choice: Choice, tiles: tuple[int, ...]) -> dict[str, Any]:
+    move = choice.move
+    found: dict[str, Any] = {"action": move.kind}
+    if move.kind == "keep":
+        found["face"] = face_json(move.face)
+    if move.kind == "take":
+        found["tile"] = move.tile
+        found["source"] = choice.source
+    return found | _outlook_json(choice.outlook, tiles)
+
+
+def odds_json(analysis: Analysis) -> dict[str, Any]:
+    """The analysis as the JSON object `python -m pickomino odds` prints (keys in the README)."""
+    recommended = analysis.recommended
+    return {
+        "phase": analysis.phase,
+        "bust": analysis.bust,
+        **_outlook_json(analysis.outlook, analysis.tiles),
+        "keep_success": analysis.keep_success,
+        "recommendation": _choice_json(recommended, analysis.tiles),
+        "choices": [_choice_json(choice, analysis.tiles) for choice in analysis.choices],
+    }
 
 
 def _tournament(args: argparse.Namespace) -> dict[str, Any]:

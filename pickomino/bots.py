@@ -2,8 +2,8 @@
 
 A strategy is a function from the table to the move it plays when the table waits for a keep, a
 choice between rolling on and stopping, or a tile; rolling at the start of a turn needs no choice,
-so the game loop does it. Moves are the scenario format's `Move`, so a bot's game could be written
-out and replayed.
+so the game loop does it. Moves are the engine's `Move`, played through `Table.play` like any
+player's, so a bot's game can be written out and replayed.
 """
 
 from __future__ import annotations
@@ -13,14 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pickomino.events import Event
-from pickomino.game import IllegalMove, Table
-from pickomino.odds import analyse
+from pickomino.game import ROLL, STOP, IllegalMove, Move, Table
+from pickomino.odds import analyse, bust_chance
 from pickomino.rules import STANDARD, Rules
-from pickomino.scenario import Move
 
 Strategy = Callable[[Table], Move]
-
-ROLL = Move("roll")
 
 
 class TournamentError(ValueError):
@@ -73,15 +70,14 @@ def heuristic(table: Table) -> Move:
         return _best_tile(table)
     board = table.board()
     now = max(rules.worms(o.tile) for o in options)
-    lost = rules.worms(board.own_top) if board.own_top is not None else 0
     live = [f for f in rules.faces if f not in table.kept]
     if not live:  # every face is kept: the next roll would bust for sure
         return _best_tile(table)
-    bust = (1 - len(live) / len(rules.faces)) ** table.in_hand
+    bust = bust_chance(table.in_hand, len(rules.faces) - len(live), len(rules.faces))
     gain = max(rules.value(f) for f in live) * max(1, table.in_hand // 3)
     after = board.options(table.total + gain, table.has_worm)
     later = max((rules.worms(o.tile) for o in after), default=0)
-    if (1 - bust) * later - bust * lost > now:
+    if (1 - bust) * later - bust * board.at_stake > now:
         return ROLL
     return _best_tile(table)
 
@@ -93,14 +89,7 @@ def expert(table: Table) -> Move:
     turn as the loss of the own top tile, since the gap to the others is what wins a game.
     """
     choices = analyse(table).choices
-    best = max(choices, key=lambda c: (c.outlook.expected_swing, c.outlook.expected_worms))
-    if best.action == "keep":
-        assert best.face is not None
-        return Move("keep", face=best.face)
-    if best.action == "take":
-        assert best.tile is not None
-        return Move("take", tile=best.tile)
-    return ROLL if best.action == "roll" else Move("stop")
+    return max(choices, key=lambda c: (c.outlook.expected_swing, c.outlook.expected_worms)).move
 
 
 STRATEGIES: dict[str, Strategy] = {
@@ -128,26 +117,19 @@ def random_move(
     strategy would, including stopping empty-handed. `roll_on` is the chance of rolling again
     when the dice in hand could be rolled but stopping is possible too.
     """
-    phase = table.phase
-    if phase == "keep":
-        return table.keep(rng.choice(table.keepable()))
-    if phase == "roll" or (phase == "decide" and rng.random() < roll_on):
-        return table.roll(rng=rng)
-    options = table.options()
-    if options:
-        return table.take(rng.choice(options).tile)
-    return table.stop()
+    moves = table.legal_moves()
+    ending = [move for move in moves if move != ROLL]
+    if ROLL in moves and (not ending or rng.random() < roll_on):
+        return table.play(ROLL, rng)
+    return table.play(STOP if ending == [STOP] else rng.choice(ending))
 
 
 def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
     """Play one game, seat i choosing by `seats[i]`, the dice drawn from `rng`; the final table."""
     table = Table.new(len(seats), rules)
     while not table.over:
-        if table.phase == "roll":
-            table, _ = table.roll(rng=rng)
-            continue
-        move = seats[table.current](table)
-        table, _ = table.roll(rng=rng) if move.kind == "roll" else move.apply(table)
+        move = ROLL if table.phase == "roll" else seats[table.current](table)
+        table, _ = table.play(move, rng)
     return table
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Final, Literal, get_args
 
 from pickomino.events import (
     Event,
@@ -86,8 +86,41 @@ class Board:
             ]
         return tuple(found)
 
+    @property
+    def at_stake(self) -> int:
+        """The worms a failed turn costs: those of the player's own top tile, which goes back."""
+        return self.rules.worms(self.own_top) if self.own_top is not None else 0
+
     def _lower_reason(self) -> TakeReason:
         return "lower_choice" if self.rules.any_lower_tile else "next_lower"
+
+
+MoveKind = Literal["roll", "keep", "take", "stop"]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move: roll (showing `faces`, or None to draw them), keep `face`, take `tile`, or stop.
+
+    Bots, the sandbox, the odds, scenarios and the coach all name moves with this one value, so a
+    move chosen anywhere can be played, compared with another one or written to a game record. A
+    kind outside these four is refused when the move is made, so a misspelt move can never fall
+    through to another one when it is played.
+    """
+
+    kind: MoveKind
+    faces: tuple[str, ...] | None = None
+    face: str = ""
+    tile: int = 0
+
+    def __post_init__(self) -> None:
+        if self.kind not in get_args(MoveKind):
+            raise ValueError(f"unknown move {self.kind!r} (known: {', '.join(get_args(MoveKind))})")
+
+
+ROLL: Final = Move("roll")
+"""A roll whose faces are drawn when it is played."""
+STOP: Final = Move("stop")
 
 
 Phase = Literal["roll", "keep", "decide", "take", "over"]
@@ -214,6 +247,40 @@ class Table:
         if not holding:
             return tuple(tied)
         return (max(holding, key=lambda seat: max(self.stacks[seat])),)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move open now, in the order the odds list them.
+
+        Keeps in die order; or the tiles on offer (as `Board.options` lists them), then stopping
+        when no tile is, then rolling the dice in hand. A roll is listed without faces: `play`
+        draws them. Empty once the game is over.
+        """
+        phase = self.phase
+        if phase == "keep":
+            return tuple(Move("keep", face=face) for face in self.keepable())
+        if phase in ("over", "roll"):
+            return (ROLL,) if phase == "roll" else ()
+        options = self.options()
+        moves = [Move("take", tile=option.tile) for option in options]
+        if not options:
+            moves.append(STOP)
+        if phase == "decide":
+            moves.append(ROLL)
+        return tuple(moves)
+
+    def play(self, move: Move, rng: random.Random | None = None) -> tuple[Table, tuple[Event, ...]]:
+        """Play `move` through the rules; a roll without faces draws them from `rng`.
+
+        The one way every player moves, so that a bot, a learner's click and a replayed record
+        obey the same checks (IllegalMove when the rules forbid the move).
+        """
+        if move.kind == "roll":
+            return self.roll(move.faces, rng)
+        if move.kind == "keep":
+            return self.keep(move.face)
+        if move.kind == "take":
+            return self.take(move.tile)
+        return self.stop()
 
     # ----- moves -----------------------------------------------------------------------------
 
@@ -371,3 +438,15 @@ class Table:
         if after.over:
             return after, (*before, GameOver(after.scores(), after.winners()))
         return after, (*before, TurnPassed(following))
+
+
+@dataclass(frozen=True)
+class Step:
+    """A table and how it was reached, so a history can be redrawn, told and written out.
+
+    `move` is the move played (None for a starting table or a teacher's edit), `events` what it did.
+    """
+
+    table: Table
+    events: tuple[Event, ...] = ()
+    move: Move | None = None

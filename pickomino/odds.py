@@ -27,15 +27,12 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, groupby
 from math import factorial
-from typing import Any, Literal
+from typing import Literal
 
 import numpy as np
 
-from pickomino.game import Board, Phase, Table, TakeOption
+from pickomino.game import Board, Move, Phase, Table, TakeOption
 from pickomino.rules import Rules
-from pickomino.scenario import face_json
-
-Action = Literal["roll", "keep", "take", "stop"]
 
 
 class NoOdds(ValueError):
@@ -221,7 +218,7 @@ class _Solution:
 
 
 def _fail_vector(board: Board, layout: _Layout) -> np.ndarray:
-    lost = board.rules.worms(board.own_top) if board.own_top is not None else 0
+    lost = board.at_stake
     vector = np.zeros(layout.size)
     vector[layout.worms] = vector[layout.swing] = -lost
     vector[layout.dist + layout.gains.index(-lost)] = 1.0
@@ -253,8 +250,7 @@ def _stop_vector(board: Board, layout: _Layout, total: int, has_worm: bool) -> n
 
 def _layout(board: Board) -> _Layout:
     rules = board.rules
-    lost = rules.worms(board.own_top) if board.own_top is not None else 0
-    return _Layout(rules.tiles, tuple(sorted({*rules.tile_worms, -lost})))
+    return _Layout(rules.tiles, tuple(sorted({*rules.tile_worms, -board.at_stake})))
 
 
 @lru_cache(maxsize=32)
@@ -348,14 +344,12 @@ def _outlook(vector: np.ndarray, layout: _Layout) -> Outlook:
 class Choice:
     """One move open at this point and what follows it under best play.
 
-    `action` is `roll`, `keep` (with `face`), `take` (with `tile`, and `source` the robbed seat or
-    None for the middle) or `stop` (ending the turn without a tile, which fails it).
+    `move` is the engine's move (a roll without faces); `source` is, for a take, the seat robbed,
+    None for the middle. A `stop` ends the turn without a tile, which fails it.
     """
 
-    action: Action
+    move: Move
     outlook: Outlook
-    face: str | None = None
-    tile: int | None = None
     source: int | None = None
 
 
@@ -369,8 +363,7 @@ class Analysis:
         bust: chance that the next roll of the dice in hand shows no new face, `(k/6)**n`; None
             when no roll is possible now (a roll waits for a keep, or no die is left).
         outlook: the figures of this point under best play.
-        choices: the moves open now, each with its own figures: keeps in die order; or the tiles
-            offered (as `Board.options` lists them), then `stop` when none is, then `roll`.
+        choices: the moves open now (`Table.legal_moves`, in its order), each with its figures.
         recommended: the choice of the expected-worms policy (first of equals).
     """
 
@@ -389,7 +382,14 @@ class Analysis:
     @property
     def keep_success(self) -> dict[str, float]:
         """For a roll waiting for a keep: the best chance of success after keeping each face."""
-        return {c.face: c.outlook.success for c in self.choices if c.face is not None}
+        return {c.move.face: c.outlook.success for c in self.choices if c.move.kind == "keep"}
+
+    def choice(self, move: Move) -> Choice:
+        """The figures of `move`, one of the moves open now (KeyError for any other)."""
+        for choice in self.choices:
+            if choice.move == move:
+                return choice
+        raise KeyError(f"{move} is not open at this point")
 
     def best(self, objective: Literal["expected_worms", "expected_swing", "success"]) -> Choice:
         """The choice maximising `objective` (first of equals), for callers with another aim."""
@@ -410,30 +410,25 @@ def analyse(table: Table) -> Analysis:
     layout = solution.layout
     mask = sum(1 << rules.faces.index(face) for face in set(table.kept))
     row = solution.plan.index[table.in_hand, mask, table.total]
+    sources = {option.tile: option for option in table.options()}
     entries: list[tuple[Choice, np.ndarray]] = []
-    if phase == "keep":
-        assert table.rolled is not None
-        for face in table.keepable():
-            count = table.rolled.count(face)
+    for move in table.legal_moves():
+        source = None
+        if move.kind == "keep":
+            assert table.rolled is not None
+            count = table.rolled.count(move.face)
             after = (
                 table.in_hand - count,
-                mask | 1 << rules.faces.index(face),
-                table.total + count * rules.value(face),
+                mask | 1 << rules.faces.index(move.face),
+                table.total + count * rules.value(move.face),
             )
             vector = solution.decide[solution.plan.index[after]]
-            entries.append((Choice("keep", _outlook(vector, layout), face=face), vector))
-    else:
-        for option in table.options():
-            vector = _take_vector(board, layout, table.total, option)
-            choice = Choice(
-                "take", _outlook(vector, layout), tile=option.tile, source=option.source
-            )
-            entries.append((choice, vector))
-        if phase != "roll" and not table.options():  # stopping fails the turn
-            entries.append((Choice("stop", _outlook(solution.fail, layout)), solution.fail))
-        if phase in ("roll", "decide"):
-            vector = solution.roll[row]
-            entries.append((Choice("roll", _outlook(vector, layout)), vector))
+        elif move.kind == "take":
+            option = sources[move.tile]
+            vector, source = _take_vector(board, layout, table.total, option), option.source
+        else:
+            vector = solution.fail if move.kind == "stop" else solution.roll[row]
+        entries.append((Choice(move, _outlook(vector, layout), source), vector))
     point = _best(np.stack([vector for _, vector in entries]), 0, layout)
     choices = tuple(choice for choice, _ in entries)
     kept_faces = len(set(table.kept))
@@ -441,40 +436,3 @@ def analyse(table: Table) -> Analysis:
     bust = bust_chance(table.in_hand, kept_faces, len(rules.faces)) if rolling else None
     recommended = choices[int(_choose(np.array([c.outlook.expected_worms for c in choices]), 0))]
     return Analysis(phase, rules.tiles, bust, _outlook(point, layout), choices, recommended)
-
-
-# ----- JSON -------------------------------------------------------------------------------------
-
-
-def _outlook_json(outlook: Outlook, tiles: tuple[int, ...]) -> dict[str, Any]:
-    return {
-        "success": outlook.success,
-        "at_least": {str(t): p for t, p in zip(tiles, outlook.at_least, strict=True)},
-        "exactly": {str(t): p for t, p in zip(tiles, outlook.exactly, strict=True)},
-        "expected_worms": outlook.expected_worms,
-        "expected_swing": outlook.expected_swing,
-        "worm_distribution": {str(g): p for g, p in outlook.worm_distribution},
-    }
-
-
-def _choice_json(choice: Choice, tiles: tuple[int, ...]) -> dict[str, Any]:
-    found: dict[str, Any] = {"action": choice.action}
-    if choice.face is not None:
-        found["face"] = face_json(choice.face)
-    if choice.tile is not None:
-        found["tile"] = choice.tile
-        found["source"] = choice.source
-    return found | _outlook_json(choice.outlook, tiles)
-
-
-def to_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as the JSON object `python -m pickomino odds` prints (keys in the README)."""
-    recommended = analysis.recommended
-    return {
-        "phase": analysis.phase,
-        "bust": analysis.bust,
-        **_outlook_json(analysis.outlook, analysis.tiles),
-        "keep_success": analysis.keep_success,
-        "recommendation": _choice_json(recommended, analysis.tiles),
-        "choices": [_choice_json(choice, analysis.tiles) for choice in analysis.choices],
-    }

@@ -13,19 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pickomino.events import Event
-from pickomino.game import Table
-from pickomino.scenario import Move, ScenarioError, parse, table_json
+from pickomino.game import ROLL, STOP, Move, Step, Table
+from pickomino.scenario import Scenario, ScenarioError, parse, table_json
 
 Place = int | Literal["middle", "face_down"]
 """Where a teacher puts a tile: a seat's stack (on top), the middle, or face down."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """A table and the events of the move (or edit) that produced it."""
-
-    table: Table
-    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -44,6 +36,14 @@ class Sandbox:
     def start(cls, table: Table, seed: int = 0) -> Sandbox:
         """A sandbox whose first table is `table`."""
         return cls(seed, (Step(table),))
+
+    @classmethod
+    def replaying(cls, scenario: Scenario, seed: int = 0) -> Sandbox:
+        """A scenario at its starting table, its moves ready to redo one by one.
+
+        ScenarioError names the first move the rules refuse, before any sandbox is made.
+        """
+        return cls(seed, (Step(scenario.table), *scenario.steps()))
 
     @property
     def table(self) -> Table:
@@ -75,15 +75,12 @@ class Sandbox:
 
     def play(self, move: Move) -> Sandbox:
         """Apply a move (random when a roll has no faces); IllegalMove leaves this sandbox as is."""
-        if move.kind == "roll" and not move.faces:
-            table, events = self.table.roll(rng=self.rng())
-        else:
-            table, events = move.apply(self.table)
-        return self._push(Step(table, events))
+        table, events = self.table.play(move, self.rng())
+        return self._push(Step(table, events, move))
 
     def roll(self, faces: Sequence[str] | None = None) -> Sandbox:
         """Roll at random, or show `faces` (a teacher setting the dice by hand)."""
-        return self.play(Move("roll", faces=tuple(faces or ())))
+        return self.play(ROLL if faces is None else Move("roll", faces=tuple(faces)))
 
     def keep(self, face: str) -> Sandbox:
         """Keep every die of the waiting roll showing `face`."""
@@ -95,7 +92,7 @@ class Sandbox:
 
     def stop(self) -> Sandbox:
         """Stop without a tile (fails the turn)."""
-        return self.play(Move("stop"))
+        return self.play(STOP)
 
     def edit(self, table: Table) -> Sandbox:
         """Show a table a teacher set up, as one undoable step."""
@@ -127,7 +124,7 @@ class Sandbox:
         box = self
         while not box.table.over and box.table.current != seat:
             table = box.table
-            box = box.roll() if table.phase == "roll" else box.play(strategy(table))
+            box = box.play(ROLL if table.phase == "roll" else strategy(table))
         return box
 
     def undo_to(self, seat: int) -> Sandbox:

@@ -9,12 +9,12 @@ know exactly what to fix.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Literal, get_args
+from typing import Any
 
 from pickomino.events import Event
-from pickomino.game import CodedError, IllegalMove, Table
+from pickomino.game import CodedError, IllegalMove, Move, Step, Table
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
@@ -29,37 +29,6 @@ class ScenarioError(CodedError):
     """
 
 
-MoveKind = Literal["roll", "keep", "take", "stop"]
-
-
-@dataclass(frozen=True)
-class Move:
-    """One replayable action: `kind` is roll (with `faces`), keep (`face`), take (`tile`) or stop.
-
-    A kind outside these four is refused when the move is made, so a misspelt move can never fall
-    through to another one when it is played.
-    """
-
-    kind: MoveKind
-    faces: tuple[str, ...] = ()
-    face: str = ""
-    tile: int = 0
-
-    def __post_init__(self) -> None:
-        if self.kind not in get_args(MoveKind):
-            raise ValueError(f"unknown move {self.kind!r} (known: {', '.join(get_args(MoveKind))})")
-
-    def apply(self, table: Table) -> tuple[Table, tuple[Event, ...]]:
-        """Play this move on `table` through the engine (which raises IllegalMove if it may not)."""
-        if self.kind == "roll":
-            return table.roll(self.faces)
-        if self.kind == "keep":
-            return table.keep(self.face)
-        if self.kind == "take":
-            return table.take(self.tile)
-        return table.stop()
-
-
 @dataclass(frozen=True)
 class Scenario:
     """A parsed scenario: the starting table and the moves to replay on it."""
@@ -67,13 +36,16 @@ class Scenario:
     table: Table
     moves: tuple[Move, ...]
 
-    def replay(self) -> tuple[Table, tuple[Event, ...]]:
-        """The table after every move, and all events in order; errors name the move's index."""
+    def steps(self) -> Iterator[Step]:
+        """Each move played in turn, with the table after it; a refused move names its index.
+
+        The one replay of a scenario: the sandbox builds its history from it, the Learn pages draw
+        each step, the command line and `replay` keep the last table.
+        """
         table = self.table
-        events: list[Event] = []
         for index, move in enumerate(self.moves):
             try:
-                table, new = move.apply(table)
+                table, events = table.play(move)
             except IllegalMove as error:
                 raise ScenarioError(
                     "action_refused",
@@ -81,7 +53,15 @@ class Scenario:
                     index=index,
                     refusal=error,
                 ) from error
-            events.extend(new)
+            yield Step(table, events, move)
+
+    def replay(self) -> tuple[Table, tuple[Event, ...]]:
+        """The table after every move, and all events in order."""
+        table = self.table
+        events: list[Event] = []
+        for step in self.steps():
+            table = step.table
+            events.extend(step.events)
         return table, tuple(events)
 
 

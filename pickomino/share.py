@@ -10,12 +10,14 @@ import base64
 import binascii
 import json
 import re
-from pathlib import Path
+from functools import cache
+from typing import Final
 
 from pickomino.game import Table
+from pickomino.i18n import CONTENT_DIR
 from pickomino.scenario import Scenario, ScenarioError, loads, table_json
 
-SCENARIO_DIR = Path(__file__).resolve().parent.parent / "content" / "scenarios"
+SCENARIO_DIR: Final = CONTENT_DIR / "scenarios"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
 MAX_LINK_CHARS = 8_000
 """Longer `?table=` values are refused before decoding: no real table needs that many."""
@@ -53,11 +55,20 @@ def scenario_names() -> tuple[str, ...]:
 
 
 def read_scenario(name: str) -> Scenario:
-    """A shipped scenario, its table and its moves; unknown or unsafe names are refused by name."""
+    """A shipped scenario, its table and its moves; unknown or unsafe names are refused by name.
+
+    The one loader of named scenarios, for links, the Learn pages' examples and the tests.
+    """
     if not _NAME.fullmatch(name) or name not in scenario_names():
         raise ScenarioError(
             "unknown_scenario", f"there is no scenario called {name!r}", name=json.dumps(name)
         )
+    return _parsed(name)
+
+
+@cache
+def _parsed(name: str) -> Scenario:
+    """A shipped scenario parsed once: the Learn pages draw the same ones at every run."""
     return loads((SCENARIO_DIR / f"{name}.json").read_text(encoding="utf-8"))
 
 

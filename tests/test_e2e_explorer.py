@@ -7,10 +7,10 @@ Uses the session's `streamlit run` server (tests/conftest.py); skipped without /
 from playwright.sync_api import Browser, expect
 
 from pickomino.i18n import NARROW_NBSP
+from pickomino.lessons.explore import setup_table
 from pickomino.odds import analyse
 from pickomino.rules import STANDARD, WORM
 from pickomino.ui.charts import reach_bars
-from pickomino.ui.explore import setup_table
 from tests.browser import needs_chromium, open_page
 
 pytestmark = needs_chromium

@@ -14,7 +14,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from pickomino.game import Table
-from pickomino.i18n import t, tn
+from pickomino.i18n import t
 from pickomino.sandbox import Sandbox
 from pickomino.share import decode_table, read_scenario
 from tests.browser import needs_chromium, open_page, ready
@@ -102,15 +102,17 @@ def test_roll_and_keep_clicked_twice_quickly_keep_the_history_and_the_language(
 ) -> None:
     page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 1000)
     start = shown_table(page)
-    roll = middle(page.get_by_role("button", name=tn("sandbox.roll", 8, "en"), exact=True))
     page.get_by_test_id("stSidebar").get_by_role("combobox").click()
     page.get_by_role("option", name=t("frame.native_name", "fr")).click()
-    burst(page, roll, 2, 20)  # at once, while the page still speaks English
+    # at once, with the address still in English; found by its key, whatever its language
+    burst(page, page.locator(".st-key-sandbox_roll button"), 2, 20)
     settled(page)
     expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "fr"))
-    keep = page.get_by_role("button", name=re.compile("^Garder")).first
-    burst(page, keep, 2, 0)
-    settled(page)
+    expect(button(page, "sandbox.undo", "fr")).to_be_enabled()
+    keep = page.get_by_role("button", name=re.compile("^Garder"))
+    if keep.count():  # the second click may have kept a value already, landing on its button
+        burst(page, keep.first, 2, 0)
+        settled(page)
     burst(page, button(page, "sandbox.undo", "fr"), 2, 20)
     settled(page)
     expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "fr"))

@@ -15,22 +15,8 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import LANGS, NARROW_NBSP, number, percent, strings, t
-from pickomino.odds import analyse
-from pickomino.rules import JUNIOR, STANDARD, WORM
-from pickomino.share import encode_table, load_scenario, scenario_names
-from pickomino.ui.charts import (
-    OKABE_ITO,
-    bust_heatmap,
-    chance,
-    choice_bars,
-    choice_label,
-    keep_bars,
-    keep_label,
-    reach_bars,
-    wrap,
-)
-from pickomino.ui.examples import ExampleError
-from pickomino.ui.explore import (
+from pickomino.lessons.examples import ExampleError
+from pickomino.lessons.explore import (
     FIRST_ROLL,
     bust_grid,
     default_roll,
@@ -40,7 +26,19 @@ from pickomino.ui.explore import (
     setup_table,
     shown_name,
 )
-from pickomino.ui.narrate import seat_name
+from pickomino.odds import analyse
+from pickomino.rules import JUNIOR, STANDARD, WORM
+from pickomino.share import encode_table, load_scenario, scenario_names
+from pickomino.ui.charts import (
+    OKABE_ITO,
+    bust_heatmap,
+    chance,
+    choice_bars,
+    keep_bars,
+    reach_bars,
+    wrap,
+)
+from pickomino.ui.narrate import move_words, seat_name
 from pickomino.ui.show import scenario_refusal
 from tests.test_app import shown_text
 
@@ -144,8 +142,9 @@ def test_a_crafted_scenario_name_cannot_put_a_link_on_the_page() -> None:
 def test_rolls_are_checked_by_the_engine() -> None:
     table = default_table()
     assert set(rolled_table(table, ("4", "3", "3")).keepable()) == {"4", "3"}
-    with pytest.raises(ExampleError, match="roll_busts"):
+    with pytest.raises(ExampleError) as busts:
         rolled_table(table, (WORM, "5", "5"))
+    assert busts.value.code == "roll_busts"
     with pytest.raises(IllegalMove) as wrong:
         rolled_table(table, ("4", "3"))
     assert wrong.value.code == "dice_count"
@@ -238,14 +237,14 @@ def test_keep_bars_carry_the_figure_after_each_keep_and_star_the_best(measure: s
     rolled = FIRST_ROLL
     after, _ = Table.new(2, STANDARD).roll(rolled)
     analysis = analyse(after)
-    chart = keep_bars(analysis, rolled, "fr", measure)  # type: ignore[arg-type]
+    chart = keep_bars(analysis, after, "fr", measure)  # type: ignore[arg-type]
     (bars,) = spec(chart.figure)["data"]
-    keeps = [c for c in analysis.choices if c.action == "keep"]
-    assert bars["x"] == [keep_label(str(c.face), rolled.count(str(c.face)), "fr") for c in keeps]
+    keeps = [c for c in analysis.choices if c.move.kind == "keep"]
+    assert bars["x"] == [move_words(c.move, after, "fr", "bar") for c in keeps]
     expected = [getattr(c.outlook, measure) for c in keeps]
     assert bars["y"] == pytest.approx(expected)
     if measure == "success":
-        assert bars["y"] == pytest.approx([analysis.keep_success[str(c.face)] for c in keeps])
+        assert bars["y"] == pytest.approx([analysis.keep_success[c.move.face] for c in keeps])
     best = expected.index(max(expected))
     shapes = bars["marker"]["pattern"]["shape"]
     assert [i for i, text in enumerate(bars["text"]) if text.startswith("★")] == [best]
@@ -257,7 +256,7 @@ def test_keep_bars_carry_the_figure_after_each_keep_and_star_the_best(measure: s
 
 def test_keep_bars_quote_the_tips_figures() -> None:
     after, _ = Table.new(2, STANDARD).roll(FIRST_ROLL)
-    (bars,) = spec(keep_bars(analyse(after), FIRST_ROLL, "en", "success").figure)["data"]
+    (bars,) = spec(keep_bars(analyse(after), after, "en", "success").figure)["data"]
     texts = dict(zip(bars["x"], bars["text"], strict=True))
     assert texts["worm<br>×2"] == "★ 94.7%" and texts["5<br>×3"] == "88.7%"
 
@@ -266,31 +265,34 @@ def test_keep_bars_quote_the_tips_figures() -> None:
 def test_choice_bars_compare_each_tile_with_rolling_on(lang: str) -> None:
     table = late_table()
     analysis = analyse(table)
-    chart = choice_bars(analysis, lang)  # type: ignore[arg-type]
+    chart = choice_bars(analysis, table, lang)  # type: ignore[arg-type]
     (bars,) = spec(chart.figure)["data"]
-    actions = [(c.action, c.tile, c.source) for c in analysis.choices]
+    actions = [(c.move.kind, c.move.tile, c.source) for c in analysis.choices]
     assert ("take", 24, None) in actions and ("take", 25, 1) in actions and actions[-1][0] == "roll"
-    assert bars["y"] == [choice_label(c, lang) for c in analysis.choices]  # type: ignore[arg-type]
+    labels = [move_words(c.move, table, lang, "bar") for c in analysis.choices]  # type: ignore[arg-type]
+    assert bars["y"] == labels
     worms = [c.outlook.expected_worms for c in analysis.choices]
     assert bars["x"] == pytest.approx(worms)
     best = analysis.choices.index(analysis.recommended)
     assert [i for i, text in enumerate(bars["text"]) if text.startswith("★")] == [best]
     assert bars["text"][0] == number(worms[0], lang, 2)  # type: ignore[arg-type]
     assert len(set(bars["marker"]["color"])) == 3  # middle, steal, roll told apart
-    assert choice_label(analysis.recommended, lang) in chart.alt  # type: ignore[arg-type]
+    assert labels[best] in chart.alt
 
 
 def test_stopping_without_a_tile_is_shown_as_a_loss() -> None:
     table = setup_table(STANDARD, list(range(21, 30)), 30, None, {"1": 3, "2": 2})
     analysis = analyse(table)
-    (bars,) = spec(choice_bars(analysis, "en").figure)["data"]
+    (bars,) = spec(choice_bars(analysis, table, "en").figure)["data"]
     assert bars["y"] == [t("explorer.choice.stop", "en"), t("explorer.choice.roll", "en")]
     assert bars["x"][0] == -3.0  # tile 30 (3 worms) goes back to the middle
 
 
 def test_axis_numbers_use_the_readers_decimal_mark() -> None:
     marks = {
-        lang: spec(choice_bars(analyse(late_table()), lang).figure)["layout"]["separators"][0]  # type: ignore[arg-type]
+        lang: spec(choice_bars(analyse(late_table()), late_table(), lang).figure)["layout"][
+            "separators"
+        ][0]  # type: ignore[arg-type]
         for lang in LANGS
     }
     assert marks == {"en": ".", "fr": ",", "nl": ","}
@@ -373,7 +375,7 @@ def test_changing_the_kept_dice_updates_every_chart() -> None:
         at.selectbox(key=f"explore_die_table_2_{i}").set_value(face).run()
     after = rolled_table(table, ("4", "4"))
     keep = charts(at)["explore_keep"]["data"][0]
-    assert keep["x"] == [keep_label("4", 2, "en")]
+    assert keep["x"] == ["4<br>×2"]
     assert keep["y"] == pytest.approx([analyse(after).keep_success["4"]])
 
     at.radio(key="explore_measure").set_value("expected_worms").run()

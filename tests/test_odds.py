@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
+from pickomino.__main__ import odds_json
 from pickomino.bots import random_move
 from pickomino.game import Board, Table, TakeOption
-from pickomino.odds import Analysis, NoOdds, analyse, to_json
+from pickomino.odds import Analysis, NoOdds, analyse
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
 from pickomino.scenario import parse
 
@@ -95,7 +96,7 @@ def test_fresh_turn_success_bust_and_recommendation(fresh: Analysis) -> None:
     assert fresh.bust == 0.0
     # With every tile from 21 up in the middle, success is reaching 21 or more with a worm.
     assert fresh.success == pytest.approx(fresh.outlook.at_least[0], abs=1e-15)
-    assert [c.action for c in fresh.choices] == ["roll"]
+    assert [c.move.kind for c in fresh.choices] == ["roll"]
     assert fresh.recommended.outlook.expected_worms == fresh.outlook.expected_worms
 
 
@@ -313,7 +314,7 @@ def test_bust_is_none_while_a_roll_waits_and_when_no_die_is_left() -> None:
     analysis = analyse(full)
     assert analysis.bust is None
     assert analysis.success == 1.0
-    assert [(c.action, c.tile) for c in analysis.choices] == [("take", 36)]
+    assert [(c.move.kind, c.move.tile) for c in analysis.choices] == [("take", 36)]
 
 
 # ----- every preset, and points later in the turn ------------------------------------------------
@@ -347,7 +348,7 @@ def test_a_steal_counts_once_in_worms_and_twice_in_swing() -> None:
     state = table(middle=[21, 25], stacks=[[], [26]], kept=["W"] * 4 + ["2"] * 2, rolled=["1", "1"])
     state, _ = state.keep("1")
     analysis = analyse(state)
-    takes = {(c.tile, c.source): c.outlook for c in analysis.choices}
+    takes = {(c.move.tile, c.source): c.outlook for c in analysis.choices}
     assert takes.keys() == {(25, None), (26, 1)}
     assert takes[25, None].expected_worms == takes[26, 1].expected_worms == 2
     assert (takes[25, None].expected_swing, takes[26, 1].expected_swing) == (2, 4)
@@ -361,7 +362,7 @@ def test_failing_costs_the_own_top_tile() -> None:
     assert analysis.success == 0.0
     assert analysis.outlook.expected_worms == -2
     assert dict(analysis.outlook.worm_distribution)[-2] == 1.0
-    assert [c.action for c in analysis.choices] == ["stop", "roll"]
+    assert [c.move.kind for c in analysis.choices] == ["stop", "roll"]
 
 
 def test_game_over_has_no_turn_to_analyse() -> None:
@@ -375,7 +376,7 @@ def test_all_dice_kept_without_a_tile_leaves_only_failing() -> None:
     dead = table(kept=["1"] * 8, stacks=[[30], []])
     analysis = analyse(dead)
     assert analysis.phase == "take"
-    assert [c.action for c in analysis.choices] == ["stop"]
+    assert [c.move.kind for c in analysis.choices] == ["stop"]
     assert (analysis.success, analysis.outlook.expected_worms) == (0.0, -3.0)
 
 
@@ -387,17 +388,7 @@ def play_recommended(state: Table, rng: random.Random) -> int:
     player = state.current
     before = state.scores()[player]
     while state.current == player and not state.over:
-        choice = analyse(state).recommended
-        if choice.action == "roll":
-            state, _ = state.roll(rng=rng)
-        elif choice.action == "keep":
-            assert choice.face is not None
-            state, _ = state.keep(choice.face)
-        elif choice.action == "take":
-            assert choice.tile is not None
-            state, _ = state.take(choice.tile)
-        else:
-            state, _ = state.stop()
+        state, _ = state.play(analyse(state).recommended.move, rng)
     return state.scores()[player] - before
 
 
@@ -447,7 +438,7 @@ def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     state, _ = parse(scenario).replay()
-    assert printed == json.loads(json.dumps(to_json(analyse(state))))
+    assert printed == json.loads(json.dumps(odds_json(analyse(state))))
     assert printed["bust"] is None
     assert set(printed["keep_success"]) == {"1", "3", "4", "5"}
     assert printed["recommendation"]["action"] == "keep"

@@ -11,18 +11,18 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from pickomino.events import TookTile, TurnFailed
-from pickomino.game import Table
+from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, number, percent, strings, t, tn
+from pickomino.lessons.explore import shown_name
+from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, STANDARD
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError, parse
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
-from pickomino.ui.explore import shown_name
 from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.show import scenario_refusal
-from pickomino.ui.tips import TIPS, tip_tables
 from tests.test_app import shown_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -140,7 +140,7 @@ def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
         assert f"| {tile} | {percent(low, lang)} | {percent(exact, lang)} |" in shown
     for choice in analysis.choices:
         assert outlook_line(choice.outlook, lang) in shown
-    assert at.success[0].value == recommendation(analysis, table.in_hand, None, lang)
+    assert at.success[0].value == recommendation(analysis, table, lang)
     assert [b.key for b in at.button if b.key.startswith("sandbox_take_")] == [
         f"sandbox_take_{option.tile}" for option in table.options()
     ]
@@ -152,7 +152,7 @@ def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
     at = sandbox("fr", table=encode_table(table))
     shown = texts(at)
     for face, chance in analysis.keep_success.items():
-        choice = next(c for c in analysis.choices if c.face == face)
+        choice = analysis.choice(Move("keep", face=face))
         assert outlook_line(choice.outlook, "fr") in shown
         assert percent(chance, "fr") in outlook_line(choice.outlook, "fr")
     assert "\u202f%" in shown

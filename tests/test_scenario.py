@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pickomino.__main__ import main
-from pickomino.scenario import Move, ScenarioError, dump, loads, parse, table_json
+from pickomino.game import Move
+from pickomino.scenario import ScenarioError, dump, loads, parse, table_json
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "content" / "scenarios").glob("*.json"))

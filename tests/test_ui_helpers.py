@@ -15,9 +15,7 @@ from pickomino.events import (
     TurnPassed,
 )
 from pickomino.i18n import LANGS
-from pickomino.rules import JUNIOR, PRESETS, STANDARD, WORM
-from pickomino.ui.draw import TileView, dice_row, die_svg, tile_row, tile_svg
-from pickomino.ui.examples import (
+from pickomino.lessons.examples import (
     ExampleError,
     board_table,
     bust,
@@ -27,8 +25,10 @@ from pickomino.ui.examples import (
     walk,
     worm_bands,
 )
+from pickomino.lessons.tips import TIPS, tip_figures
+from pickomino.rules import JUNIOR, PRESETS, STANDARD, WORM
+from pickomino.ui.draw import TileView, dice_row, die_svg, tile_row, tile_svg
 from pickomino.ui.narrate import sentence
-from pickomino.ui.tips import TIPS, tip_figures
 
 EVERY_EVENT = (
     Rolled(0, ("W", "5", "5"), ("W", "5")),

@@ -1,1 +1,1 @@
-"""Streamlit-side helpers shared by the pages: drawings, sentences, the frame and the examples."""
+"""Streamlit-side helpers shared by the pages: drawings, sentences, the frame, the practice."""

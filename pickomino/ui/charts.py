@@ -15,10 +15,11 @@ from typing import Any, Final, Literal, NamedTuple
 
 import plotly.graph_objects as go
 
+from pickomino.game import Table
 from pickomino.i18n import NARROW_NBSP, Lang, join_list, number, percent, t, tn
+from pickomino.lessons.explore import BustGrid
 from pickomino.odds import TIE, Analysis, Choice
-from pickomino.ui.explore import BustGrid
-from pickomino.ui.narrate import face_name, seat_name
+from pickomino.ui.narrate import face_name, move_words
 
 OKABE_ITO: Final = {
     "orange": "#E69F00",
@@ -290,15 +291,6 @@ def keep_words(face: str, count: int, lang: Lang) -> dict[str, str]:
     return {"face": face_name(face, lang), "dice": tn("explorer.keep.dice", count, lang)}
 
 
-def keep_label(face: str, count: int, lang: Lang) -> str:
-    """A keep as the bar's category: the face, and below it how many dice show it (`×3`).
-
-    Two short lines instead of one long one, so six bars fit a phone without slanted or
-    overlapping labels; the axis title says what `×` counts.
-    """
-    return f"{face_name(face, lang)}<br>×{count}"
-
-
 Measure = Literal["success", "expected_worms"]
 """What the keep chart compares: the chance of taking a tile, or the worms gained on average."""
 
@@ -307,16 +299,17 @@ def _measure_text(value: float, measure: Measure, lang: Lang) -> str:
     return chance(value, lang) if measure == "success" else number(value, lang, 2)
 
 
-def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Measure) -> Chart:
-    """For each face the waiting roll lets you keep, the best `measure` after keeping it.
+def keep_bars(analysis: Analysis, table: Table, lang: Lang, measure: Measure) -> Chart:
+    """For each face the waiting roll of `table` lets you keep, the best `measure` after it.
 
     Late in a turn every keep may already make a tile sure, so the expected worms tell the keeps
     apart where the chance cannot. The best bar is drawn cross-hatched and starred, so it stands
     out without relying on its colour.
     """
-    keeps = [choice for choice in analysis.choices if choice.face is not None]
-    counts = [rolled.count(str(choice.face)) for choice in keeps]
-    labels = [keep_label(str(c.face), n, lang) for c, n in zip(keeps, counts, strict=True)]
+    assert table.rolled is not None
+    keeps = [choice for choice in analysis.choices if choice.move.kind == "keep"]
+    counts = [table.rolled.count(choice.move.face) for choice in keeps]
+    labels = [move_words(choice.move, table, lang, "bar") for choice in keeps]
     values = [getattr(choice.outlook, measure) for choice in keeps]
     best = max(values)
     starred = [value >= best - TIE for value in values]
@@ -357,7 +350,7 @@ def keep_bars(analysis: Analysis, rolled: Sequence[str], lang: Lang, measure: Me
             zerolinecolor=OKABE_ITO["black"],
         )
     _style(figure, t(f"explorer.keep.title_{measure}", lang), lang, 320, above=20)
-    words = [keep_words(str(c.face), n, lang) for c, n in zip(keeps, counts, strict=True)]
+    words = [keep_words(c.move.face, n, lang) for c, n in zip(keeps, counts, strict=True)]
     return Chart(figure, keep_alt(words, texts, measure, lang))
 
 
@@ -375,34 +368,20 @@ def keep_alt(
 # ----- rolling on or stopping -------------------------------------------------------------------
 
 
-def choice_label(choice: Choice, lang: Lang) -> str:
-    """A move open at this point, in words: take or steal a tile, stop and fail, or roll on."""
-    if choice.action == "take" and choice.source is None:
-        return t("explorer.choice.take", lang, tile=choice.tile)
-    if choice.action == "take":
-        return t(
-            "explorer.choice.steal",
-            lang,
-            tile=choice.tile,
-            player=seat_name(choice.source or 0, lang),
-        )
-    return t(f"explorer.choice.{choice.action}", lang)
-
-
 def _choice_colour(choice: Choice) -> str:
-    if choice.action == "take":
+    if choice.move.kind == "take":
         return OKABE_ITO["blue"] if choice.source is None else OKABE_ITO["purple"]
-    return OKABE_ITO["orange"] if choice.action == "roll" else OKABE_ITO["vermillion"]
+    return OKABE_ITO["orange"] if choice.move.kind == "roll" else OKABE_ITO["vermillion"]
 
 
-def choice_bars(analysis: Analysis, lang: Lang) -> Chart:
+def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
     """The expected worms of each move open after a keep: every tile on offer, stopping, rolling.
 
     A failed turn loses the top tile's worms, so values can be negative. The recommended move (the
     odds module's expected-worms choice) is hatched and starred.
     """
     choices = list(analysis.choices)
-    labels = [choice_label(choice, lang) for choice in choices]
+    labels = [move_words(choice.move, table, lang, "bar") for choice in choices]
     worms = [choice.outlook.expected_worms for choice in choices]
     chosen = [choice == analysis.recommended for choice in choices]
     figure = go.Figure(

@@ -8,6 +8,7 @@ any other seat is named by number.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Literal
 
 from pickomino.events import (
     Event,
@@ -22,8 +23,19 @@ from pickomino.events import (
     TurnFailed,
     TurnPassed,
 )
+from pickomino.game import Move, Table
 from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.rules import WORM
+
+MoveForm = Literal["button", "phrase", "bar"]
+"""Where a move is named: on its button ("Keep the 5s (3 dice)"), inside a sentence ("set aside
+the 3 dice showing a 5"), or under a chart's bar ("5" over "×3")."""
+
+_FAMILY: dict[MoveForm, str] = {
+    "button": "sandbox",
+    "phrase": "odds.move",
+    "bar": "explorer.choice",
+}
 
 
 def seat_name(seat: int, lang: Lang) -> str:
@@ -124,3 +136,29 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
 def story(events: Sequence[Event], lang: Lang, you: int | None = 0) -> list[str]:
     """Sentences for a run of events, in order."""
     return [sentence(event, lang, you) for event in events]
+
+
+def move_words(move: Move, table: Table, lang: Lang, form: MoveForm = "phrase") -> str:
+    """A move open on `table`, in words of the `form` its place needs.
+
+    The one place that words a move, so a button, the advice that recommends it and the chart
+    that compares it always name it alike: the dice a keep sets aside, the seat a steal robs.
+    """
+    family = _FAMILY[form]
+    if move.kind == "keep":
+        assert table.rolled is not None
+        count = table.rolled.count(move.face)
+        if form == "bar":  # two short lines, so six bars fit a phone; the axis says what × counts
+            return f"{face_name(move.face, lang)}<br>×{count}"
+        if form == "phrase":
+            return tn("odds.move.keep", count, lang, face=face_shown(move.face, lang))
+        key = "sandbox.keep_worm" if move.face in table.rules.worm_faces else "sandbox.keep"
+        return tn(key, count, lang, face=face_name(move.face, lang))
+    if move.kind == "take":
+        source = next(option.source for option in table.options() if option.tile == move.tile)
+        if source is None:
+            return t(f"{family}.take", lang, tile=move.tile)
+        return t(f"{family}.steal", lang, tile=move.tile, player=seat_name(source, lang))
+    if move.kind == "roll" and form != "bar":
+        return tn(f"{family}.roll", table.in_hand, lang)
+    return t(f"{family}.{move.kind}", lang)

@@ -8,29 +8,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pickomino.i18n import Lang, number, percent, t, tn
-from pickomino.odds import Analysis, Choice, Outlook
-from pickomino.ui.narrate import face_shown, seat_name
+from pickomino.game import Table
+from pickomino.i18n import Lang, number, percent, t
+from pickomino.odds import Analysis, Outlook
+from pickomino.ui.narrate import move_words
 
 
 def worms(value: float, lang: Lang) -> str:
     """An expected number of worms: two decimals, the reader's decimal mark and minus sign."""
     return number(value, lang, 2)
-
-
-def move_name(choice: Choice, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang) -> str:
-    """A move in words, lower case, to fit in a sentence: "set aside the 2 dice showing a worm"."""
-    if choice.action == "keep":
-        assert choice.face is not None and rolled is not None
-        count = rolled.count(choice.face)
-        return tn("odds.move.keep", count, lang, face=face_shown(choice.face, lang))
-    if choice.action == "take":
-        if choice.source is None:
-            return t("odds.move.take", lang, tile=choice.tile)
-        return t("odds.move.steal", lang, tile=choice.tile, player=seat_name(choice.source, lang))
-    if choice.action == "roll":
-        return tn("odds.move.roll", in_hand, lang)
-    return t("odds.move.stop", lang)
 
 
 def outlook_line(outlook: Outlook, lang: Lang) -> str:
@@ -43,12 +29,10 @@ def outlook_line(outlook: Outlook, lang: Lang) -> str:
     )
 
 
-def recommendation(
-    analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang
-) -> str:
+def recommendation(analysis: Analysis, table: Table, lang: Lang) -> str:
     """The recommended move and why, compared with the next best move by expected worms."""
     best = analysis.recommended
-    name = move_name(best, in_hand, rolled, lang)
+    name = move_words(best.move, table, lang)
     others = [choice for choice in analysis.choices if choice is not best]
     if not others:
         return t("odds.recommend_only", lang, move=name)
@@ -58,7 +42,7 @@ def recommendation(
         lang,
         move=name,
         worms=worms(best.outlook.expected_worms, lang),
-        other=move_name(runner, in_hand, rolled, lang),
+        other=move_words(runner.move, table, lang),
         other_worms=worms(runner.outlook.expected_worms, lang),
         success=percent(best.outlook.success, lang),
     )
@@ -79,7 +63,7 @@ def tiles_table(analysis: Analysis, lang: Lang) -> str:
     return "\n".join([head, *rows])
 
 
-def panel(analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang: Lang) -> None:
+def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     """The live odds of the point reached: headline figures, the advice, the chance of each tile."""
     left, middle, right = st.columns(3)
     if analysis.bust is None:  # a roll waits for a keep, or no die is left
@@ -96,7 +80,7 @@ def panel(analysis: Analysis, in_hand: int, rolled: tuple[str, ...] | None, lang
         worms(analysis.outlook.expected_worms, lang),
         help=t("odds.worms_help", lang),
     )
-    st.success(recommendation(analysis, in_hand, rolled, lang), icon=":material/lightbulb:")
+    st.success(recommendation(analysis, table, lang), icon=":material/lightbulb:")
     # keyed and tracked, so a reader watching this table keeps it open while clicking moves
     with st.expander(t("odds.tiles", lang), key="odds_tiles_open", on_change="rerun"):
         st.caption(t("odds.tiles_help", lang))

@@ -17,16 +17,16 @@ import streamlit as st
 
 from pickomino.bots import expert
 from pickomino.events import Event
-from pickomino.game import IllegalMove, Table
+from pickomino.game import ROLL, STOP, IllegalMove, Move, Table
 from pickomino.i18n import Lang, join_list, t, tn
-from pickomino.odds import Analysis, Choice
+from pickomino.odds import Analysis
 from pickomino.rules import PRESETS, preset
 from pickomino.sandbox import Place, Sandbox, place_tile
 from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, read_scenario
 from pickomino.ui import show
 from pickomino.ui.frame import current_lang, visit
-from pickomino.ui.narrate import face_name, seat_name
+from pickomino.ui.narrate import face_name, move_words, seat_name
 from pickomino.ui.odds_panel import outlook_line
 
 BOX: Final = "sandbox"
@@ -91,12 +91,7 @@ def from_link(table: str | None, scenario: str | None) -> Sandbox:
     if table is not None:
         return Sandbox.start(decode_table(table), seed())
     assert scenario is not None
-    read = read_scenario(scenario)
-    read.replay()  # refuses a scenario whose moves the rules forbid, naming the move
-    box = Sandbox.start(read.table, seed())
-    for move in read.moves:
-        box = box.play(move)
-    return box.reset()
+    return Sandbox.replaying(read_scenario(scenario), seed())
 
 
 def restore_settings() -> None:
@@ -351,103 +346,60 @@ def status(table: Table, lang: Lang) -> str:
     return t(f"sandbox.status.{phase}{none}", lang, player=player)
 
 
-def _choice(analysis: Analysis | None, **match: object) -> Choice | None:
-    """The analysed choice with these fields, None when the odds are hidden."""
-    if analysis is None:
-        return None
-    return next(
-        (c for c in analysis.choices if all(getattr(c, k) == v for k, v in match.items())), None
-    )
+ICONS: Final[dict[str, str | None]] = {
+    "keep": None,
+    "roll": ":material/casino:",
+    "take": ":material/back_hand:",
+    "stop": ":material/block:",
+}
 
 
-def _move(
-    label: str,
-    key: str,
-    step: Callable[[Sandbox], Sandbox],
-    choice: Choice | None,
-    lang: Lang,
-    *,
-    icon: str | None = None,
-    primary: bool = False,
-) -> None:
+def _move(move: Move, table: Table, analysis: Analysis | None, lang: Lang) -> None:
     """One move: its button, and beside it what it leads to (when the odds are shown)."""
     button, odds = st.columns([2, 3], vertical_alignment="center")
+    key = {"keep": move.face, "take": str(move.tile)}.get(move.kind)
     button.button(
-        label,
-        key=key,
-        icon=icon,
-        type="primary" if primary else "secondary",
+        move_words(move, table, lang, "button"),
+        key=f"sandbox_{move.kind}" + (f"_{key}" if key else ""),
+        icon=ICONS[move.kind],
+        type="primary" if move.kind in ("keep", "roll") else "secondary",
         on_click=act,
-        args=(step,),
+        args=(lambda box: box.play(move),),
         width="stretch",
     )
-    if choice is not None:
-        odds.markdown(outlook_line(choice.outlook, lang))
+    if analysis is not None:
+        odds.markdown(outlook_line(analysis.choice(move).outlook, lang))
 
 
 def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
-    """A button for every legal move, the odds beside each; what is not offered, and why."""
+    """A button for every legal move, the odds beside each; what is not offered, and why.
+
+    Rolling on comes first, as the move that keeps the turn going; stopping empty-handed last,
+    under the reason no tile is offered.
+    """
     table = box.table
-    phase = table.phase
-    if phase == "keep":
+    legal = table.legal_moves()
+    if table.phase == "keep":
         assert table.rolled is not None
         st.caption(t("sandbox.keep_hint", lang))
-        for face in table.keepable():
-            keep_key = "sandbox.keep_worm" if face in table.rules.worm_faces else "sandbox.keep"
-            _move(
-                tn(keep_key, table.rolled.count(face), lang, face=face_name(face, lang)),
-                f"sandbox_keep_{face}",
-                lambda b, face=face: b.keep(face),
-                _choice(analysis, action="keep", face=face),
-                lang,
-                primary=True,
-            )
+        for move in legal:
+            _move(move, table, analysis, lang)
         taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
         if taken:
             names = join_list([face_name(face, lang) for face in taken], lang)
             st.caption(t("sandbox.not_offered.kept", lang, faces=names))
         return
-    if phase in ("roll", "decide"):
-        _move(
-            tn("sandbox.roll", table.in_hand, lang),
-            "sandbox_roll",
-            Sandbox.roll,
-            _choice(analysis, action="roll"),
-            lang,
-            icon=":material/casino:",
-            primary=True,
-        )
-    if phase == "roll":
-        return
-    options = table.options()
-    for option in options:
-        label = (
-            t("sandbox.take", lang, tile=option.tile)
-            if option.source is None
-            else t("sandbox.steal", lang, tile=option.tile, player=seat_name(option.source, lang))
-        )
-        _move(
-            label,
-            f"sandbox_take_{option.tile}",
-            lambda b, tile=option.tile: b.take(tile),
-            _choice(analysis, action="take", tile=option.tile),
-            lang,
-            icon=":material/back_hand:",
-        )
-    if phase == "take":
+    if ROLL in legal:
+        _move(ROLL, table, analysis, lang)
+    for move in legal:
+        if move.kind == "take":
+            _move(move, table, analysis, lang)
+    if table.phase == "take":
         st.caption(t("sandbox.not_offered.no_dice", lang))
-    if options:
-        return
-    reason = "no_worm" if not table.has_worm else "no_tile"
-    st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
-    _move(
-        t("sandbox.stop", lang),
-        "sandbox_stop",
-        Sandbox.stop,
-        _choice(analysis, action="stop"),
-        lang,
-        icon=":material/block:",
-    )
+    if STOP in legal:
+        reason = "no_worm" if not table.has_worm else "no_tile"
+        st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
+        _move(STOP, table, analysis, lang)
 
 
 def game_over(table: Table, lang: Lang) -> None:

@@ -12,10 +12,10 @@ import streamlit as st
 from pickomino.events import Event, TileFlipped, TileReturned, TileSpared, TookTile, TurnPassed
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
+from pickomino.lessons.examples import walk
+from pickomino.lessons.explore import shown_name
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
-from pickomino.ui.examples import walk
-from pickomino.ui.explore import shown_name
 from pickomino.ui.narrate import face_name, seat_name, story
 
 

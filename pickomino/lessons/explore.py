@@ -13,11 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from pickomino.game import Table
+from pickomino.lessons.examples import ExampleError, board_table
 from pickomino.odds import bust_chance
 from pickomino.rules import WORM, Rules
 from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, load_scenario
-from pickomino.ui.examples import ExampleError, board_table
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,12 @@ def setup_table(
     """
     count = sum(kept_counts.values())
     if count > rules.dice:
-        raise ExampleError("too_many_dice", kept=count, dice=rules.dice)
+        raise ExampleError(
+            "too_many_dice",
+            f"{count} dice are set aside but the game has {rules.dice}",
+            kept=count,
+            dice=rules.dice,
+        )
     kept = tuple(face for face in rules.faces for _ in range(kept_counts.get(face, 0)))
     return board_table(rules, middle, (opponent_top,), own_top, kept)
 
@@ -149,5 +154,7 @@ def rolled_table(table: Table, faces: tuple[str, ...]) -> Table:
     """
     after, _ = replace(table, rolled=None).roll(faces)
     if after.phase != "keep":
-        raise ExampleError("roll_busts")
+        raise ExampleError(
+            "roll_busts", "every die shows a value already set aside: the turn fails"
+        )
     return after

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal, NamedTuple
 
-from pickomino.game import Table
+from pickomino.game import ROLL, Move, Table
 from pickomino.odds import Analysis, Outlook, analyse
 from pickomino.rules import STANDARD, WORM
 
@@ -25,15 +25,16 @@ TIPS = ("worms_early", "low_tile", "neighbour", "three_worms")
 """The tips of the rule texts, in their order."""
 
 
-def _fresh(**changes: object) -> Table:
-    return replace(Table.new(2, STANDARD), **changes)
+def _first_roll(*faces: str) -> Table:
+    """A new two-player game whose first roll shows `faces`."""
+    return Table.new(2, STANDARD).roll(faces)[0]
 
 
-def _low_tile_table(kept: tuple[str, ...]) -> Table:
-    """Your top tile is 26 (two worms, lost if the turn fails); `kept` is on the table."""
-    return _fresh(
-        middle=tuple(tile for tile in STANDARD.tiles if tile != 26), stacks=((26,), ()), kept=kept
-    )
+def _held_by(seat: int, tile: int, kept: tuple[str, ...] = ()) -> Table:
+    """A new two-player game where `seat` holds `tile`, seat 0 to play with `kept` set aside."""
+    stacks = tuple((tile,) if holder == seat else () for holder in range(2))
+    middle = tuple(t for t in STANDARD.tiles if t != tile)
+    return replace(Table.new(2, STANDARD), middle=middle, stacks=stacks, kept=kept)
 
 
 def tip_tables(tip: str) -> tuple[Table, ...]:
@@ -42,16 +43,16 @@ def tip_tables(tip: str) -> tuple[Table, ...]:
     The Tips page links each of them into the sandbox, so the learner can play on from there.
     """
     if tip == "worms_early":
-        return (_fresh().roll((WORM, WORM, "5", "5", "5", "4", "3", "1"))[0],)
+        return (_first_roll(WORM, WORM, "5", "5", "5", "4", "3", "1"),)
     if tip == "three_worms":
-        return (_fresh().roll((WORM, WORM, WORM, "5", "5", "5", "2", "1"))[0],)
-    if tip == "low_tile":
+        return (_first_roll(WORM, WORM, WORM, "5", "5", "5", "2", "1"),)
+    if tip == "low_tile":  # your top tile is 26 (two worms, lost if the turn fails)
         return (
-            _low_tile_table((WORM, WORM, "3", "3", "3", "1", "1")),
-            _low_tile_table((WORM, WORM, "5", "5", "2")),
+            _held_by(0, 26, (WORM, WORM, "3", "3", "3", "1", "1")),
+            _held_by(0, 26, (WORM, WORM, "5", "5", "2")),
         )
     if tip == "neighbour":
-        return (_fresh(middle=tuple(t for t in STANDARD.tiles if t != 30), stacks=((), (30,))),)
+        return (_held_by(1, 30),)
     raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
 
 
@@ -63,16 +64,15 @@ def tip_figures(tip: str) -> dict[str, Figure]:
         return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
     if tip == "low_tile":
         few, many = (analyse(table) for table in tables)
-
-        def outlook(analysis: Analysis, action: str) -> Outlook:
-            return next(c.outlook for c in analysis.choices if c.action == action)
-
+        take_few, take_many = (
+            _take(table, analysis) for table, analysis in zip(tables, (few, many), strict=True)
+        )
         return {
-            "take": Figure(outlook(few, "take").expected_worms, "worms"),
-            "roll": Figure(outlook(few, "roll").expected_worms, "worms"),
-            "roll_success": Figure(outlook(few, "roll").success, "chance"),
-            "take_many": Figure(outlook(many, "take").expected_worms, "worms"),
-            "many": Figure(outlook(many, "roll").expected_worms, "worms"),
+            "take": Figure(take_few.expected_worms, "worms"),
+            "roll": Figure(few.choice(ROLL).outlook.expected_worms, "worms"),
+            "roll_success": Figure(few.choice(ROLL).outlook.success, "chance"),
+            "take_many": Figure(take_many.expected_worms, "worms"),
+            "many": Figure(many.choice(ROLL).outlook.expected_worms, "worms"),
         }
     outlook = analyse(tables[0]).outlook
     index = STANDARD.tiles.index(30)
@@ -80,3 +80,8 @@ def tip_figures(tip: str) -> dict[str, Figure]:
         "exactly": Figure(outlook.exactly[index], "chance"),
         "at_least": Figure(outlook.at_least[index], "chance"),
     }
+
+
+def _take(table: Table, analysis: Analysis) -> Outlook:
+    """The figures of stopping now with the highest tile on offer."""
+    return analysis.choice(Move("take", tile=table.options()[0].tile)).outlook

@@ -8,26 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-from typing import Final
 
 from pickomino.events import Event
-from pickomino.game import Table, TakeOption
-from pickomino.i18n import CONTENT_DIR
+from pickomino.game import CodedError, Step, Table, TakeOption
 from pickomino.rules import Rules
-from pickomino.scenario import Move, Scenario, loads
-
-SCENARIO_DIR: Final[Path] = CONTENT_DIR / "scenarios"
+from pickomino.share import read_scenario
 
 
-class ExampleError(ValueError):
+class ExampleError(CodedError):
     """A board the learner set that cannot exist; `code` and `params` let the page say why."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(f"{code}: {params}")
-        self.code = code
-        self.params = params
 
 
 def kept_for(rules: Rules, total: int, worm: bool) -> tuple[str, ...] | None:
@@ -63,9 +52,9 @@ def board_table(
     placed = [tile for tile in (own_top, *opponent_tops) if tile is not None]
     for tile in placed:
         if tile in middle or placed.count(tile) > 1:
-            raise ExampleError("tile_twice", tile=tile)
+            raise ExampleError("tile_twice", f"tile {tile} is set in two places", tile=tile)
     if not middle:
-        raise ExampleError("middle_empty")
+        raise ExampleError("middle_empty", "the middle has no tile face up")
     stacks = tuple((top,) if top is not None else () for top in (own_top, *opponent_tops))
     face_down = tuple(tile for tile in rules.tiles if tile not in middle and tile not in placed)
     return Table(
@@ -118,30 +107,10 @@ def bust(table: Table) -> tuple[Table, Table, tuple[Event, ...]]:
     return before, after, events
 
 
-@dataclass(frozen=True)
-class Step:
-    """One replayed move of a scenario, the table after it and the events it produced."""
-
-    move: Move
-    table: Table
-    events: tuple[Event, ...]
-
-
-@cache
-def scenario(name: str) -> Scenario:
-    """The scenario `content/scenarios/<name>.json`, parsed."""
-    return loads((SCENARIO_DIR / f"{name}.json").read_text(encoding="utf-8"))
-
-
 def walk(name: str) -> tuple[Table, list[Step]]:
     """The starting table of scenario `name` and every step of its replay, for drawing each one."""
-    start = scenario(name)
-    table = start.table
-    steps = []
-    for move in start.moves:
-        table, events = move.apply(table)
-        steps.append(Step(move, table, events))
-    return start.table, steps
+    scenario = read_scenario(name)
+    return scenario.table, list(scenario.steps())
 
 
 def worm_bands(rules: Rules) -> list[tuple[int, int, int]]:
