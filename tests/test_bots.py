@@ -26,11 +26,8 @@ from pickomino.bots import (
 from pickomino.game import Table
 from pickomino.odds import analyse
 from pickomino.rules import PRESETS, STANDARD, Rules
-from pickomino.scenario import Move, parse
-
-
-def table(**keys: object) -> Table:
-    return parse({"players": 2, **keys}).table
+from pickomino.scenario import Move
+from tests.tables import table
 
 
 @pytest.mark.parametrize("rules_name", list(PRESETS))

@@ -24,17 +24,9 @@ from pickomino.game import Board, Table, TakeOption
 from pickomino.odds import Analysis, NoOdds, analyse, to_json
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
 from pickomino.scenario import parse
+from tests.tables import table
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "published-odds.md"
-
-
-def table(**keys: object) -> Table:
-    """A standard two-player table; tiles in neither `middle` nor a stack are face down."""
-    if "middle" in keys and "face_down" not in keys:
-        stacks: list[list[int]] = keys.get("stacks", [])  # type: ignore[assignment]
-        placed = {*keys["middle"], *(t for stack in stacks for t in stack)}  # type: ignore[misc]
-        keys["face_down"] = [t for t in STANDARD.tiles if t not in placed]
-    return parse({"players": 2, **keys}).table
 
 
 def published_rows() -> dict[str, list[float]]:
