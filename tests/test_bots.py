@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
-import subprocess
-import sys
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -27,6 +24,7 @@ from pickomino.game import Table
 from pickomino.odds import analyse
 from pickomino.rules import PRESETS, STANDARD, Rules
 from pickomino.scenario import Move
+from tests.cli import Ran, run_process
 from tests.tables import table
 
 
@@ -140,18 +138,10 @@ def test_expert_wins_significantly_more_than_half(other: str) -> None:
     assert one_sided_p(wins, games) < 0.01, wins
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pickomino", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-
-
 def test_cli_tournament_prints_json() -> None:
-    result = run_cli("tournament", "--games", "6", "--seed", "3", "--players", "heuristic,cautious")
+    # The one real `python -m pickomino tournament` process; the others call main().
+    args = ("tournament", "--games", "6", "--seed", "3", "--players", "heuristic,cautious")
+    result = run_process(*args)
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     assert printed == tournament(["heuristic", "cautious"], 6, seed=3, rules=STANDARD)
@@ -165,8 +155,10 @@ def test_cli_tournament_prints_json() -> None:
         (["--rules", "chess"], "chess"),
     ],
 )
-def test_cli_tournament_bad_input_exits_2(args: list[str], named: str) -> None:
-    result = run_cli("tournament", *args)
+def test_cli_tournament_bad_input_exits_2(
+    args: list[str], named: str, cli: Callable[..., Ran]
+) -> None:
+    result = cli("tournament", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1

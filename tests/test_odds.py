@@ -6,8 +6,6 @@ import json
 import math
 import random
 import re
-import subprocess
-import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,6 +22,7 @@ from pickomino.game import Board, Table, TakeOption
 from pickomino.odds import Analysis, NoOdds, analyse, to_json
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
 from pickomino.scenario import parse
+from tests.cli import Ran, run_process
 from tests.tables import table
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "published-odds.md"
@@ -418,24 +417,14 @@ def test_monte_carlo_of_the_recommended_policy(keys: dict[str, object]) -> None:
 # ----- the command line --------------------------------------------------------------------------
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pickomino", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-
-
 def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
+    # The one real `python -m pickomino odds` process, reading a pipe; the others call main().
     scenario = {
         "players": 2,
         "kept": ["W", "W"],
         "actions": [{"roll": [1, 3, 3, 5, 5, 4]}],
     }
-    result = run_cli("odds", "-", stdin=json.dumps(scenario))
+    result = run_process("odds", "-", stdin=json.dumps(scenario))
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     state, _ = parse(scenario).replay()
@@ -445,10 +434,10 @@ def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
     assert printed["recommendation"]["action"] == "keep"
 
 
-def test_cli_fresh_turn_keys(tmp_path: Path) -> None:
+def test_cli_fresh_turn_keys(tmp_path: Path, cli: Callable[..., Ran]) -> None:
     scenario = tmp_path / "fresh.json"
     scenario.write_text('{"players": 3}', encoding="utf-8")
-    result = run_cli("odds", str(scenario))
+    result = cli("odds", str(scenario))
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     assert printed["bust"] == 0.0
@@ -465,8 +454,10 @@ def test_cli_fresh_turn_keys(tmp_path: Path) -> None:
         ('{"players": 2, "middle": [], "face_down": ' + str(list(range(21, 37))) + "}", "over"),
     ],
 )
-def test_cli_invalid_input_exits_2_with_one_line(stdin: str, named: str) -> None:
-    result = run_cli("odds", "-", stdin=stdin)
+def test_cli_invalid_input_exits_2_with_one_line(
+    stdin: str, named: str, cli: Callable[..., Ran]
+) -> None:
+    result = cli("odds", "-", stdin=stdin)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
