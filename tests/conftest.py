@@ -1,13 +1,20 @@
-"""Fixtures of the browser tests (one server for the whole run, one browser per test)."""
+"""Shared fixtures: the command line in this process, and the browser tests' server and browser.
+
+The browser tests get one server for the whole run and one browser per test.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import io
+import sys
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
+from pickomino.__main__ import main
 from tests.browser import chromium, streamlit_server
+from tests.cli import Ran
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -25,3 +32,18 @@ def browser() -> Iterator[Browser]:
     """A fresh Chromium for one test."""
     with chromium() as launched:
         yield launched
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
+    """`python -m pickomino ARGS` run in this process through `main`, `stdin` as standard input."""
+
+    def run(*args: str, stdin: str | None = None) -> Ran:
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        capsys.readouterr()  # what the test printed before is not the command's
+        code = main(list(args))
+        out, err = capsys.readouterr()
+        return Ran(code, out, err)
+
+    return run

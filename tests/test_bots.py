@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
-import subprocess
-import sys
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
 import pytest
 
@@ -25,12 +22,9 @@ from pickomino.bots import (
 )
 from pickomino.game import Move, Table
 from pickomino.odds import analyse
-from pickomino.rules import PRESETS, STANDARD, Rules
-from pickomino.scenario import parse
-
-
-def table(**keys: object) -> Table:
-    return parse({"players": 2, **keys}).table
+from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
+from tests.cli import Ran, run_process
+from tests.tables import table
 
 
 @pytest.mark.parametrize("rules_name", list(PRESETS))
@@ -39,7 +33,10 @@ def test_every_strategy_finishes_games_under_every_preset(rules_name: str) -> No
     seats = [STRATEGIES[name] for name in ("cautious", "heuristic", "expert")]
     final = play_game(seats, random.Random(rules_name), rules)
     assert final.over
-    assert sum(final.scores()) == sum(rules.worms(t) for stack in final.stacks for t in stack)
+    # The box holds 40 worms (16 tiles, four each of 1 to 4 worms); Junior 30 (12 tiles, three
+    # each): every one is on a stack, so in a score, or face down out of the game.
+    in_the_box = {STANDARD.tiles: 40, JUNIOR.tiles: 30}[rules.tiles]
+    assert sum(final.scores()) + sum(rules.worms(t) for t in final.face_down) == in_the_box
     assert sorted([*final.face_down, *(t for s in final.stacks for t in s)]) == list(rules.tiles)
     assert final.winners()
 
@@ -84,10 +81,40 @@ def test_expert_steals_when_the_swing_is_larger() -> None:
     assert expert(state) == Move("take", tile=26)
 
 
-def test_expert_plays_the_best_swing_of_the_analysis() -> None:
-    state = table(kept=["W", "W", "5"], rolled=["5", "5", "4", "3", "3"])
-    best = max(analyse(state).choices, key=lambda c: c.outlook.expected_swing)
-    assert expert(state) == best.move
+def test_expert_risks_the_tile_in_hand_for_a_steal_worth_twice_in_the_swing() -> None:
+    # Three players: 35 and 36 (4 worms each) top the opponents' stacks, 25 (2 worms) is the best
+    # tile of the middle. Worked by hand, with the worm, two 5s and two dice left at 30 on the
+    # roll 4-3 (W and 5 kept, so the last die busts on half its faces, which costs nothing: the
+    # own stack is empty):
+    # - keep 4 (34, faces 1-2-3 live): take 25 (2 worms, swing 2), or roll: 1 steals 35,
+    #   2 steals 36 (4 worms, swing 8), 3 takes 25; worms (4+4+2)/6 = 5/3, swing (8+8+2)/6 = 3.
+    # - keep 3 (33, faces 1-2-4 live): take 25 (2, 2), or roll: 1 takes 25, 2 steals 35, 4 takes
+    #   25; worms (2+4+2)/6 = 4/3, swing (2+8+2)/6 = 2.
+    # The expert plays the swing: keep 4 (3 against 2), then roll (3 against 2), where the
+    # expected worms would take 25 (2 against 5/3).
+    state = table(
+        players=3,
+        middle=[21, 25],
+        stacks=[[], [35], [36]],
+        kept=["W", "W", "W", "W", "5", "5"],
+        rolled=["4", "3"],
+    )
+    keeps = {c.move.face: c.outlook for c in analyse(state).choices}
+    assert keeps.keys() == {"3", "4"}
+    assert (keeps["3"].expected_worms, keeps["3"].expected_swing) == pytest.approx((2, 2))
+    assert (keeps["4"].expected_worms, keeps["4"].expected_swing) == pytest.approx((2, 3))
+    assert expert(state) == Move("keep", face="4")
+
+    state, _ = state.keep("4")
+    analysis = analyse(state)
+    moves = {(c.move.kind, c.move.tile): c.outlook for c in analysis.choices}
+    assert moves.keys() == {("take", 25), ("roll", 0)}
+    assert moves["take", 25].expected_worms == moves["take", 25].expected_swing == 2
+    roll = moves["roll", 0]
+    assert (roll.expected_worms, roll.expected_swing) == pytest.approx((5 / 3, 3))
+    assert analysis.recommended.move == Move("take", tile=25)
+    assert cautious(state) == Move("take", tile=25)
+    assert expert(state) == Move("roll")
 
 
 def test_tournament_is_seeded() -> None:
@@ -143,18 +170,10 @@ def test_expert_wins_significantly_more_than_half(other: str) -> None:
     assert one_sided_p(wins, games) < 0.01, wins
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pickomino", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-
-
 def test_cli_tournament_prints_json() -> None:
-    result = run_cli("tournament", "--games", "6", "--seed", "3", "--players", "heuristic,cautious")
+    # The one real `python -m pickomino tournament` process; the others call main().
+    args = ("tournament", "--games", "6", "--seed", "3", "--players", "heuristic,cautious")
+    result = run_process(*args)
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     assert printed == tournament(["heuristic", "cautious"], 6, seed=3, rules=STANDARD)
@@ -168,8 +187,10 @@ def test_cli_tournament_prints_json() -> None:
         (["--rules", "chess"], "chess"),
     ],
 )
-def test_cli_tournament_bad_input_exits_2(args: list[str], named: str) -> None:
-    result = run_cli("tournament", *args)
+def test_cli_tournament_bad_input_exits_2(
+    args: list[str], named: str, cli: Callable[..., Ran]
+) -> None:
+    result = cli("tournament", *args)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1

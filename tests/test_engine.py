@@ -30,13 +30,7 @@ from pickomino.rules import (
     Rules,
     preset,
 )
-from pickomino.scenario import parse
-
-
-def table(**keys: object) -> Table:
-    """A table from scenario keys (players defaults to 2), the way tests and teachers write them."""
-    return parse({"players": 2, **keys}).table
-
+from tests.tables import table
 
 # ----- set-up ------------------------------------------------------------------------------------
 

@@ -7,12 +7,14 @@ page's plotly elements, as the browser receives it.
 
 import json
 from dataclasses import replace
+from itertools import product
 from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.events import TurnFailed
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import LANGS, NARROW_NBSP, number, percent, strings, t
 from pickomino.lessons.examples import ExampleError
@@ -80,9 +82,20 @@ def test_bust_grid_is_the_closed_form_and_blank_where_no_game_goes(rules: Any) -
     assert grid.chances[0][rules.dice - 1] == 0.0
 
 
-def test_bust_grid_agrees_with_the_odds_module_on_a_real_table() -> None:
+def test_the_grid_and_the_odds_quote_how_often_the_engine_busts_the_table() -> None:
+    # Two worms and three 5s kept: the three dice in hand bust when each shows a worm or a 5,
+    # 2 * 2 * 2 of the 6 * 6 * 6 rolls (1/27), counted here by rolling each through the engine.
     table = default_table()
-    assert analyse(table).bust == bust_grid(STANDARD).chances[2][table.in_hand - 1]
+    rolls = list(product(STANDARD.faces, repeat=table.in_hand))
+    busts = [
+        faces
+        for faces in rolls
+        if any(isinstance(e, TurnFailed) and e.reason == "bust" for e in table.roll(faces)[1])
+    ]
+    assert len(rolls) == 216 and len(busts) == 8
+    assert all(set(faces) <= {WORM, "5"} for faces in busts)
+    assert analyse(table).bust == pytest.approx(8 / 216, abs=1e-15)
+    assert bust_grid(STANDARD).chances[2][table.in_hand - 1] == pytest.approx(8 / 216, abs=1e-15)
 
 
 def test_setup_table_refuses_what_cannot_be_on_a_table_and_says_why() -> None:

@@ -6,14 +6,12 @@ import json
 import math
 import random
 import re
-import subprocess
-import sys
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-from itertools import product
+from itertools import islice, product
 from pathlib import Path
 from typing import Any
 
@@ -21,21 +19,14 @@ import pytest
 
 from pickomino.__main__ import odds_json
 from pickomino.bots import random_move
-from pickomino.game import Board, Table, TakeOption
-from pickomino.odds import Analysis, NoOdds, analyse
+from pickomino.game import Board, Move, Table, TakeOption
+from pickomino.odds import TIE, Analysis, NoOdds, analyse
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
 from pickomino.scenario import parse
+from tests.cli import Ran, run_process
+from tests.tables import table
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "published-odds.md"
-
-
-def table(**keys: object) -> Table:
-    """A standard two-player table; tiles in neither `middle` nor a stack are face down."""
-    if "middle" in keys and "face_down" not in keys:
-        stacks: list[list[int]] = keys.get("stacks", [])  # type: ignore[assignment]
-        placed = {*keys["middle"], *(t for stack in stacks for t in stack)}  # type: ignore[misc]
-        keys["face_down"] = [t for t in STANDARD.tiles if t not in placed]
-    return parse({"players": 2, **keys}).table
 
 
 def published_rows() -> dict[str, list[float]]:
@@ -383,13 +374,74 @@ def test_all_dice_kept_without_a_tile_leaves_only_failing() -> None:
 # ----- Monte Carlo of the recommended policy -----------------------------------------------------
 
 
-def play_recommended(state: Table, rng: random.Random) -> int:
-    """Play one turn by the recommendations and return the worm gain (steal counted once)."""
-    player = state.current
-    before = state.scores()[player]
+Turn = tuple[int, tuple[tuple[str, ...], ...]]
+"""A turn played: the worm gain (a steal counted once) and the rolls it saw, in order."""
+
+
+def turns_by_the_tables(start: Table, rng: random.Random) -> Iterator[Turn]:
+    """Play turns from `start` by the exact figures without stepping the engine through each move.
+
+    Each die shows a face drawn from `rng`. A roll keeps the face after which the figures promise
+    the most worms (the first in die order among equals, closer than `TIE`, as the recommendation
+    does); the point reached then plays its recommendation. Those points (the dice kept, none
+    waiting) recur from turn to turn, so each is analysed once; how a turn ends (a tile taken, a
+    failed turn) is scored once by the engine.
+    """
+    rules, player = start.rules, start.current
+    before = start.scores()[player]
+
+    @cache
+    def analysis(kept: tuple[str, ...]) -> Analysis:
+        return analyse(replace(start, kept=kept))
+
+    @cache
+    def ending(kept: tuple[str, ...], how: int | str) -> int:
+        """The engine's worm gain of ending on `kept`: taking tile `how`, a bust or a stop."""
+        state = replace(start, kept=kept)
+        if how == "bust":  # a roll showing only faces kept already
+            after, _ = state.roll((kept[0],) * state.in_hand)
+        elif how == "stop":
+            after, _ = state.stop()
+        else:
+            after, _ = state.take(int(how))
+        assert after.current != player, how
+        return after.scores()[player] - before
+
+    def worth(kept: tuple[str, ...]) -> float:
+        return analysis(kept).outlook.expected_worms
+
+    def turn() -> Turn:
+        kept: tuple[str, ...] = ()
+        rolls = []
+        while True:
+            shown = tuple(rng.choice(rules.faces) for _ in range(rules.dice - len(kept)))
+            rolls.append(shown)
+            new = [face for face in rules.faces if face in shown and face not in kept]
+            if not new:
+                return ending(kept, "bust"), tuple(rolls)
+            keeps = [tuple(sorted(kept + (face,) * shown.count(face))) for face in new]
+            best = max(worth(after) for after in keeps)
+            kept = next(after for after in keeps if worth(after) >= best - TIE)
+            move = analysis(kept).recommended.move
+            if move.kind == "take":
+                return ending(kept, move.tile), tuple(rolls)
+            if move.kind == "stop":
+                return ending(kept, "stop"), tuple(rolls)
+
+    while True:
+        yield turn()
+
+
+def play_recommended(start: Table, rolls: tuple[tuple[str, ...], ...]) -> int:
+    """Play one turn through the engine by the recommendations, the dice showing `rolls`."""
+    player = start.current
+    dice = iter(rolls)
+    state = start
     while state.current == player and not state.over:
-        state, _ = state.play(analyse(state).recommended.move, rng)
-    return state.scores()[player] - before
+        move = analyse(state).recommended.move
+        state, _ = state.play(Move("roll", faces=next(dice)) if move.kind == "roll" else move)
+    assert next(dice, None) is None, "the engine's turn ended before its last roll"
+    return state.scores()[player] - start.scores()[player]
 
 
 @pytest.mark.parametrize(
@@ -402,9 +454,13 @@ def play_recommended(state: Table, rng: random.Random) -> int:
 def test_monte_carlo_of_the_recommended_policy(keys: dict[str, object]) -> None:
     start = table(**keys)
     expected = analyse(start).outlook
-    rng = random.Random(20261129)
     runs = 3000
-    gains = [play_recommended(start, rng) for _ in range(runs)]
+    turns = list(islice(turns_by_the_tables(start, random.Random(20261129)), runs))
+    # The shortcut plays the engine's game: the first turns, replayed move by move through the
+    # engine by the recommendations on the same dice, end with the same gains.
+    for gain, rolls in turns[:100]:
+        assert play_recommended(start, rolls) == gain, rolls
+    gains = [gain for gain, _ in turns]
     mean = sum(gains) / runs
     variance = sum((g - mean) ** 2 for g in gains) / (runs - 1)
     # 4.5 standard errors: a correct policy fails this about once in 150,000 runs.
@@ -417,24 +473,14 @@ def test_monte_carlo_of_the_recommended_policy(keys: dict[str, object]) -> None:
 # ----- the command line --------------------------------------------------------------------------
 
 
-def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pickomino", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=Path(__file__).resolve().parents[1],
-    )
-
-
 def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
+    # The one real `python -m pickomino odds` process, reading a pipe; the others call main().
     scenario = {
         "players": 2,
         "kept": ["W", "W"],
         "actions": [{"roll": [1, 3, 3, 5, 5, 4]}],
     }
-    result = run_cli("odds", "-", stdin=json.dumps(scenario))
+    result = run_process("odds", "-", stdin=json.dumps(scenario))
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     state, _ = parse(scenario).replay()
@@ -444,10 +490,10 @@ def test_cli_prints_the_analysis_of_the_replayed_point() -> None:
     assert printed["recommendation"]["action"] == "keep"
 
 
-def test_cli_fresh_turn_keys(tmp_path: Path) -> None:
+def test_cli_fresh_turn_keys(tmp_path: Path, cli: Callable[..., Ran]) -> None:
     scenario = tmp_path / "fresh.json"
     scenario.write_text('{"players": 3}', encoding="utf-8")
-    result = run_cli("odds", str(scenario))
+    result = cli("odds", str(scenario))
     assert result.returncode == 0, result.stderr
     printed = json.loads(result.stdout)
     assert printed["bust"] == 0.0
@@ -464,8 +510,10 @@ def test_cli_fresh_turn_keys(tmp_path: Path) -> None:
         ('{"players": 2, "middle": [], "face_down": ' + str(list(range(21, 37))) + "}", "over"),
     ],
 )
-def test_cli_invalid_input_exits_2_with_one_line(stdin: str, named: str) -> None:
-    result = run_cli("odds", "-", stdin=stdin)
+def test_cli_invalid_input_exits_2_with_one_line(
+    stdin: str, named: str, cli: Callable[..., Ran]
+) -> None:
+    result = cli("odds", "-", stdin=stdin)
     assert result.returncode == 2
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1

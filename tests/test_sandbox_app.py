@@ -16,13 +16,14 @@ from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.explore import shown_name
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.odds import analyse
-from pickomino.rules import JUNIOR, STANDARD
+from pickomino.rules import JUNIOR
 from pickomino.sandbox import Sandbox
-from pickomino.scenario import ScenarioError, parse
+from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
 from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.show import scenario_refusal
+from tests import tables
 from tests.test_app import shown_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
@@ -119,9 +120,7 @@ def test_random_rolls_follow_the_seed() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
-    table = parse(
-        {"players": 3, "stacks": [[22], [], [30, 25]], "kept": ["W", "W", 5, 5], "current": 0}
-    ).table
+    table = tables.table(players=3, stacks=[[22], [], [30, 25]], kept=["W", "W", 5, 5], current=0)
     analysis = analyse(table)
     at = sandbox(lang, table=encode_table(table))
     assert not at.exception and not at.error
@@ -147,7 +146,7 @@ def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
 
 
 def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
-    table = parse({"players": 2, "kept": ["W"], "rolled": [5, 5, 4, 4, 3, "W", 2]}).table
+    table = tables.table(kept=["W"], rolled=[5, 5, 4, 4, 3, "W", 2])
     analysis = analyse(table)
     at = sandbox("fr", table=encode_table(table))
     shown = texts(at)
@@ -333,7 +332,7 @@ def test_board_edits_move_tiles_and_an_impossible_one_is_refused() -> None:
     at = click(at, "sandbox_undo")
     assert box(at).table.face_down == ()
 
-    last = parse({"players": 2, "face_down": list(range(22, 37)), "kept": ["W"]}).table
+    last = tables.table(face_down=list(range(22, 37)), kept=["W"])
     at = sandbox("en", table=encode_table(last))
     at.selectbox(key="sandbox_edit_tile").set_value(21)
     at.selectbox(key="sandbox_edit_place").set_value(0)
@@ -354,10 +353,7 @@ def test_a_new_table_with_other_players_and_rules() -> None:
 
 
 def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
-    last = parse(
-        {"players": 2, "middle": [25], "face_down": [t for t in STANDARD.tiles if t != 25],
-         "kept": ["W", "W", "W", 5, 5]}
-    ).table  # fmt: skip
+    last = tables.table(middle=[25], kept=["W", "W", "W", 5, 5])
     at = click(sandbox("fr", table=encode_table(last)), "sandbox_take_25")
     assert box(at).table.over and not at.metric
     assert at.subheader[0].value == t("sandbox.over.one", "fr", winners="Joueur 1")
@@ -503,7 +499,7 @@ def test_a_teacher_tool_refusal_is_shown_under_that_tool() -> None:
     assert teacher_warnings(at) == refusal and len(refusal) == 1
     assert "7" in refusal[0]
 
-    last = parse({"players": 2, "face_down": list(range(22, 37)), "kept": ["W"]}).table
+    last = tables.table(face_down=list(range(22, 37)), kept=["W"])
     at = sandbox("fr", table=encode_table(last))
     at.selectbox(key="sandbox_edit_tile").set_value(21)
     at.selectbox(key="sandbox_edit_place").set_value(0)

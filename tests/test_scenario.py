@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import io
 import json
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,20 +11,16 @@ import pytest
 from pickomino.__main__ import main
 from pickomino.game import Move
 from pickomino.scenario import ScenarioError, dump, loads, parse, table_json
+from tests.cli import Ran, run_process
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "content" / "scenarios").glob("*.json"))
 
 
-def run(
-    data: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> tuple[int, str, str]:
-    """Run `replay -` on `data` (a JSON value, or raw text) and return exit code, stdout, stderr."""
+def run(data: object, cli: Callable[..., Ran]) -> Ran:
+    """Run `replay -` on `data` (a JSON value, or raw text): exit code, stdout, stderr."""
     text = data if isinstance(data, str) else json.dumps(data)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    code = main(["replay", "-"])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return cli("replay", "-", stdin=text)
 
 
 # ----- every shipped scenario replays --------------------------------------------------------
@@ -63,9 +57,7 @@ def test_rule_scenarios_reach_the_rulebook_outcome(name: str) -> None:
 # ----- the command line ----------------------------------------------------------------------
 
 
-def test_replay_prints_the_table_with_scores(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_replay_prints_the_table_with_scores(cli: Callable[..., Ran]) -> None:
     code, out, err = run(
         {
             "players": 2,
@@ -77,8 +69,7 @@ def test_replay_prints_the_table_with_scores(
                 {"take": 25},
             ],
         },
-        capsys,
-        monkeypatch,
+        cli,
     )
     assert (code, err) == (0, "")
     result = json.loads(out)
@@ -94,13 +85,10 @@ def test_replay_prints_the_table_with_scores(
     }  # fmt: skip
 
 
-def test_replay_reports_a_waiting_roll(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_replay_reports_a_waiting_roll(cli: Callable[..., Ran]) -> None:
     code, out, _ = run(
         {"players": 3, "kept": ["W", "W"], "actions": [{"roll": [1, 1, 2, 3, 4, "W"]}]},
-        capsys,
-        monkeypatch,
+        cli,
     )
     assert code == 0
     result = json.loads(out)
@@ -108,9 +96,7 @@ def test_replay_reports_a_waiting_roll(
     assert result["rolled"] == [1, 1, 2, 3, 4, "W"]
 
 
-def test_replay_ends_a_game_and_names_the_winner(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_replay_ends_a_game_and_names_the_winner(cli: Callable[..., Ran]) -> None:
     code, out, _ = run(
         {
             "players": 2,
@@ -121,8 +107,7 @@ def test_replay_ends_a_game_and_names_the_winner(
             "kept": ["W", "W", "W", 4, 4],
             "actions": [{"take": 23}],
         },
-        capsys,
-        monkeypatch,
+        cli,
     )
     assert code == 0
     result = json.loads(out)
@@ -133,13 +118,8 @@ def test_replay_ends_a_game_and_names_the_winner(
 def test_replay_reads_a_file(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     path.write_text(json.dumps({"players": 4}))
-    done = subprocess.run(
-        [sys.executable, "-m", "pickomino", "replay", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
+    # The one real `python -m pickomino replay` process; the others call main().
+    done = run_process("replay", str(path))
     assert done.returncode == 0
     assert json.loads(done.stdout)["stacks"] == [[], [], [], []]
 
@@ -200,10 +180,9 @@ def test_invalid_input_exits_2_with_one_line(
     case: str,
     data: object,
     message: str,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
+    cli: Callable[..., Ran],
 ) -> None:
-    code, out, err = run(data, capsys, monkeypatch)
+    code, out, err = run(data, cli)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1

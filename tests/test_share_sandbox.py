@@ -10,15 +10,20 @@ import pytest
 from pickomino.events import TookTile, TurnFailed
 from pickomino.game import IllegalMove, Table
 from pickomino.sandbox import Sandbox, place_tile
-from pickomino.scenario import ScenarioError, parse
+from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, load_scenario, scenario_names
+from tests import tables
 
 
 def test_a_table_survives_the_link_round_trip() -> None:
-    table = parse(
-        {"players": 3, "stacks": [[22], [], [30, 25]], "face_down": [36], "kept": ["W", 5],
-         "rolled": [1, 2, 3, 4, 4, "W"], "current": 1}
-    ).table  # fmt: skip
+    table = tables.table(
+        players=3,
+        stacks=[[22], [], [30, 25]],
+        face_down=[36],
+        kept=["W", 5],
+        rolled=[1, 2, 3, 4, 4, "W"],
+        current=1,
+    )
     link = encode_table(table)
     assert "=" not in link and "+" not in link and "/" not in link
     assert decode_table(link) == table
@@ -113,7 +118,7 @@ def test_teacher_moves_tiles_and_impossible_boards_are_refused() -> None:
         assert refused.value.code == "not_a_seat"
     with pytest.raises(ScenarioError, match="not a tile"):
         place_tile(table, 50, 0)
-    one_left = parse({"players": 2, "face_down": list(range(22, 37)), "kept": [1]}).table
+    one_left = tables.table(face_down=list(range(22, 37)), kept=[1])
     with pytest.raises(ScenarioError, match="game is over"):
         place_tile(one_left, 21, 0)
 
