@@ -34,6 +34,7 @@ from pickomino.ui.narrate import face_name, seat_name
 lang = current_lang()
 st.title(t("page.explorer.title", lang))
 st.markdown(prose("explorer", "intro", lang))
+st.caption(prose("explorer", "notebook", lang))  # where the figures are explained
 
 
 def draw(chart: Chart, key: str) -> None:
