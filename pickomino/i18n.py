@@ -12,7 +12,7 @@ import string
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, TypeGuard
 
 Lang = Literal["en", "fr", "nl"]
 
@@ -26,8 +26,8 @@ NARROW_NBSP: Final = "\u202f"
 _PART_MARK: Final = re.compile(r"^<!--\s*part:\s*([a-z0-9_]+)\s*-->\s*$", re.MULTILINE)
 
 
-def is_lang(value: object) -> bool:
-    """Whether `value` names one of the app's languages."""
+def is_lang(value: object) -> TypeGuard[Lang]:
+    """Whether `value` names one of the app's languages (and may then be used as a `Lang`)."""
     return isinstance(value, str) and value in LANGS
 
 
@@ -36,7 +36,7 @@ def lang_of_locale(locale: str | None) -> Lang | None:
     if not locale:
         return None
     primary = locale.replace("_", "-").split("-")[0].lower()
-    return primary if is_lang(primary) else None  # type: ignore[return-value]
+    return primary if is_lang(primary) else None
 
 
 def settle_lang(from_url: object, remembered: object, locale: str | None) -> Lang:
@@ -50,7 +50,7 @@ def settle_lang(from_url: object, remembered: object, locale: str | None) -> Lan
     """
     for candidate in (remembered, from_url, lang_of_locale(locale)):
         if is_lang(candidate):
-            return candidate  # type: ignore[return-value]
+            return candidate
     return DEFAULT_LANG
 
 

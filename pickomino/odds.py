@@ -100,14 +100,14 @@ def _plan(rules: Rules) -> _Plan:
     faces = len(rules.faces)
     reach: dict[tuple[int, int], set[int]] = {(rules.dice, 0): {0}}
     for dice in range(rules.dice, 0, -1):  # a keep always lowers the dice in hand
-        for (held, mask), totals in list(reach.items()):
-            if held != dice:
+        for (in_hand, mask), reached in list(reach.items()):
+            if in_hand != dice:
                 continue
             for bit, value in enumerate(rules.face_values):
                 if not mask >> bit & 1:
                     for c in range(1, dice + 1):
                         after = reach.setdefault((dice - c, mask | 1 << bit), set())
-                        after.update(t + c * value for t in totals)
+                        after.update(t + c * value for t in reached)
 
     def batch_of(key: tuple[int, int]) -> tuple[int, int]:
         return key[0], faces - key[1].bit_count()
@@ -127,15 +127,17 @@ def _plan(rules: Rules) -> _Plan:
     for (dice, live), grouped in groupby(order, key=batch_of):
         keys = list(grouped)
         counts, weights, bust = _rolls(dice, live, faces)
-        wired, totals, worm = [], [], []
+        wired: list[np.ndarray] = []
+        totals: list[np.ndarray] = []
+        worm: list[np.ndarray] = []
         for _, mask in keys:
             held = np.array(sorted(reach[dice, mask]), dtype=np.intp)
-            after = np.zeros((live, dice + 1, len(held)), dtype=np.intp)
+            leads = np.zeros((live, dice + 1, len(held)), dtype=np.intp)
             for slot, bit in enumerate(b for b in range(faces) if not mask >> b & 1):
                 value = rules.face_values[bit]
                 for c in range(1, dice + 1):
-                    after[slot, c] = row_of[dice - c, mask | 1 << bit][held + c * value]
-            wired.append(after)
+                    leads[slot, c] = row_of[dice - c, mask | 1 << bit][held + c * value]
+            wired.append(leads)
             totals.append(held)
             worm.append(np.full(len(held), bool(mask & worm_bits)))
         first = int(row_of[keys[0]][totals[0][0]])
@@ -191,7 +193,8 @@ TIE = 1e-12
 def _choose(worms: np.ndarray, axis: int) -> np.ndarray:
     """Index along `axis` of the alternative the expected-worms policy takes: first of the best."""
     top = np.expand_dims(worms.max(axis=axis), axis)
-    return (worms >= top - TIE).argmax(axis=axis)
+    chosen: np.ndarray = (worms >= top - TIE).argmax(axis=axis)
+    return chosen
 
 
 def _best(values: np.ndarray, axis: int, layout: _Layout) -> np.ndarray:
@@ -199,7 +202,7 @@ def _best(values: np.ndarray, axis: int, layout: _Layout) -> np.ndarray:
 
     Every objective takes its own best; the worm distribution follows the expected worms' choice.
     """
-    best = values.max(axis=axis)
+    best: np.ndarray = values.max(axis=axis)
     pick = np.expand_dims(_choose(values[..., layout.worms], axis), axis)
     chosen = np.take_along_axis(values[..., layout.dist :], pick[..., None], axis=axis)
     best[..., layout.dist :] = np.squeeze(chosen, axis=axis)

@@ -120,7 +120,13 @@ def _table(data: Mapping[str, Any]) -> Table:
             "unknown_rules", f"key 'rules': {error}", name=json.dumps(data.get("rules"))
         ) from None
     if "players" not in data:
-        raise ScenarioError("no_players", "key 'players' is missing: say how many play (2-7)")
+        raise ScenarioError(
+            "no_players",
+            f"key 'players' is missing: say how many play "
+            f"({rules.min_players}-{rules.max_players})",
+            low=rules.min_players,
+            high=rules.max_players,
+        )
     players = _int(data["players"], "players")
     try:
         Table.new(players, rules)

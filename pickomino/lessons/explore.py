@@ -8,7 +8,7 @@ chart happens here, so the tests can compare every number with `analyse` and the
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
@@ -103,6 +103,7 @@ def shown_name(value: str) -> str:
 
 def from_link(table_value: str | None, scenario_value: str | None) -> Link | None:
     """The table of `?table=` (which wins when both are given) or `?scenario=`, if any."""
+    read: Callable[[str], Table]
     if table_value is not None:
         kind: Literal["table", "scenario"] = "table"
         value, read = table_value, decode_table

@@ -78,7 +78,8 @@ def style() -> None:
 
 def current_lang() -> Lang:
     """The language settled by the frame for this run."""
-    return st.session_state[LANG_KEY]
+    lang: Lang = st.session_state[LANG_KEY]
+    return lang
 
 
 def _picked() -> None:

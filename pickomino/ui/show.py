@@ -133,8 +133,9 @@ def tell(events: Sequence[Event], lang: Lang, you: int = 0, *, passing: bool = T
 def refusal(error: IllegalMove, lang: Lang) -> str:
     """The engine's refusal in the reader's language, from its code and numbers."""
     params = dict(error.params)
-    if isinstance(params.get("face"), str):
-        params["face"] = face_name(params["face"], lang)
+    face = params.get("face")
+    if isinstance(face, str):
+        params["face"] = face_name(face, lang)
     return t(f"errors.engine.{error.code}", lang, **params)
 
 
@@ -176,12 +177,14 @@ def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> 
     situation(start, lang)
     table = start
     for step in steps:
-        if step.move.kind == "roll":
-            roll(step.move.faces, table.kept, lang)
-        if step.move.kind == "take" and len(table.options()) > 1:
+        move = step.move
+        assert move is not None, "every step of a replayed scenario has its move"
+        if move.faces is not None:
+            roll(move.faces, table.kept, lang)
+        if move.kind == "take" and len(table.options()) > 1:
             st.caption(t("common.options", lang, tiles=options_text(table, lang)))
         tell(step.events, lang, passing=False)
-        if attempt is not None and step.move.kind == attempt[0]:
+        if attempt is not None and move.kind == attempt[0]:
             try:
                 step.table.keep(attempt[1])
             except IllegalMove as error:
