@@ -6,11 +6,13 @@ The helpers that turn an `Analysis` into text are generic (any page quoting odds
 
 from __future__ import annotations
 
+from typing import Literal
+
 import streamlit as st
 
 from pickomino.game import Table
 from pickomino.i18n import Lang, number, percent, t
-from pickomino.odds import Analysis, Outlook
+from pickomino.odds import Analysis, Choice, Outlook
 from pickomino.ui.narrate import move_words
 
 
@@ -29,23 +31,75 @@ def outlook_line(outlook: Outlook, lang: Lang) -> str:
     )
 
 
-def recommendation(analysis: Analysis, table: Table, lang: Lang) -> str:
-    """The recommended move and why, compared with the next best move by expected worms."""
-    best = analysis.recommended
-    name = move_words(best.move, table, lang)
+Aim = Literal["expected_worms", "success"]
+"""What a move is best for: the most worms on average, or the surest tile."""
+
+
+def best_for(analysis: Analysis, aim: Aim) -> Choice:
+    """The move best for `aim`, for worms the odds module's recommendation (its tie rule)."""
+    return analysis.recommended if aim == "expected_worms" else analysis.best("success")
+
+
+def _runner_up(analysis: Analysis, best: Choice, aim: Aim) -> Choice:
+    """The best of the other moves for `aim`, to compare the advice with."""
     others = [choice for choice in analysis.choices if choice is not best]
-    if not others:
-        return t("odds.recommend_only", lang, move=name)
-    runner = max(others, key=lambda choice: choice.outlook.expected_worms)
-    return t(
-        "odds.recommend",
-        lang,
-        move=name,
-        worms=worms(best.outlook.expected_worms, lang),
-        other=move_words(runner.move, table, lang),
-        other_worms=worms(runner.outlook.expected_worms, lang),
-        success=percent(best.outlook.success, lang),
+    return max(others, key=lambda choice: getattr(choice.outlook, aim))
+
+
+def _line(analysis: Analysis, table: Table, aim: Aim, lang: Lang) -> tuple[str, bool]:
+    """One aim's advice, its best move against the next best; True when the two are equal."""
+    best = best_for(analysis, aim)
+    other = _runner_up(analysis, best, aim)
+    shown = {
+        "move": move_words(best.move, table, lang),
+        "other": move_words(other.move, table, lang),
+        "worms": worms(best.outlook.expected_worms, lang),
+        "other_worms": worms(other.outlook.expected_worms, lang),
+        "success": percent(best.outlook.success, lang),
+        "other_success": percent(other.outlook.success, lang),
+    }
+    name, mine, theirs = (
+        ("worms", "worms", "other_worms")
+        if aim == "expected_worms"
+        else ("tile", "success", "other_success")
     )
+    if shown[mine] == shown[theirs]:
+        return t(f"odds.equal_{name}", lang, **shown), True
+    both = aim == "expected_worms" and serves_both(analysis, lang)
+    return t("odds.recommend_both" if both else f"odds.recommend_{name}", lang, **shown), False
+
+
+def serves_both(analysis: Analysis, lang: Lang) -> bool:
+    """Whether the move for the most worms is also among the surest, as the figures show them.
+
+    Then one piece of advice serves both aims.
+    """
+    surest = percent(best_for(analysis, "success").outlook.success, lang)
+    return percent(analysis.recommended.outlook.success, lang) == surest
+
+
+def advice(analysis: Analysis, table: Table, lang: Lang) -> list[str]:
+    """The advice in sentences, each naming its aim.
+
+    The two aims can disagree (three fives bring more worms, two worms make a tile surer): a
+    learner told only one of them would find a tip and the sandbox contradicting each other, so
+    when they disagree both are said, and why there are two answers. Equal figures are said to be
+    equal rather than given as a reason.
+    """
+    if len(analysis.choices) == 1:
+        only = move_words(analysis.recommended.move, table, lang)
+        return [t("odds.recommend_only", lang, move=only)]
+    for_worms, tied = _line(analysis, table, "expected_worms", lang)
+    both = serves_both(analysis, lang)
+    if both and not tied:
+        return [for_worms]
+    for_tile, _ = _line(analysis, table, "success", lang)
+    return [for_worms, for_tile] if both else [t("odds.recommend_two", lang), for_worms, for_tile]
+
+
+def recommendation(analysis: Analysis, table: Table, lang: Lang) -> str:
+    """The advice as one Markdown block, a paragraph per sentence."""
+    return "\n\n".join(advice(analysis, table, lang))
 
 
 def tiles_table(analysis: Analysis, lang: Lang) -> str:
@@ -65,21 +119,25 @@ def tiles_table(analysis: Analysis, lang: Lang) -> str:
 
 def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     """The live odds of the point reached: headline figures, the advice, the chance of each tile."""
-    left, middle, right = st.columns(3)
-    if analysis.bust is None:  # a roll waits for a keep, or no die is left
-        left.metric(t("odds.bust", lang), "—", help=t("odds.no_roll_help", lang))
-    else:
-        left.metric(
+    # No bust figure while no roll can be made (a roll waits for a keep, or no die is left).
+    columns = iter(st.columns(3 if analysis.bust is not None else 2))
+    if analysis.bust is not None:
+        next(columns).metric(
             t("odds.bust", lang), percent(analysis.bust, lang), help=t("odds.bust_help", lang)
         )
-    middle.metric(
+    tile, most = next(columns), next(columns)
+    tile.metric(
         t("odds.success", lang), percent(analysis.success, lang), help=t("odds.success_help", lang)
     )
-    right.metric(
+    tile.caption(
+        t("odds.success_by", lang, move=move_words(best_for(analysis, "success").move, table, lang))
+    )
+    most.metric(
         t("odds.worms", lang),
         worms(analysis.outlook.expected_worms, lang),
         help=t("odds.worms_help", lang),
     )
+    most.caption(t("odds.worms_by", lang, move=move_words(analysis.recommended.move, table, lang)))
     st.success(recommendation(analysis, table, lang), icon=":material/lightbulb:")
     # keyed and tracked, so a reader watching this table keeps it open while clicking moves
     with st.expander(t("odds.tiles", lang), key="odds_tiles_open", on_change="rerun"):
