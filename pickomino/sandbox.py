@@ -39,11 +39,11 @@ class Sandbox:
 
     @classmethod
     def replaying(cls, scenario: Scenario, seed: int = 0) -> Sandbox:
-        """A scenario at its starting table, its moves ready to redo one by one.
+        """A scenario at its moment (`at` moves in), the moves before it to undo, the rest to redo.
 
         ScenarioError names the first move the rules refuse, before any sandbox is made.
         """
-        return cls(seed, (Step(scenario.table), *scenario.steps()))
+        return cls(seed, (Step(scenario.table), *scenario.steps()), scenario.at)
 
     @property
     def table(self) -> Table:

@@ -18,7 +18,7 @@ from pickomino.game import CodedError, IllegalMove, Move, Step, Table
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
-KEYS = (*TABLE_KEYS, "actions")
+KEYS = (*TABLE_KEYS, "actions", "at")
 
 
 class ScenarioError(CodedError):
@@ -31,10 +31,15 @@ class ScenarioError(CodedError):
 
 @dataclass(frozen=True)
 class Scenario:
-    """A parsed scenario: the starting table and the moves to replay on it."""
+    """A parsed scenario: the starting table, the moves to replay on it, and a moment.
+
+    `at` counts the moves that lead to the moment a link opens at: the question a FAQ situation
+    asks comes after a roll, and a link opening before it showed what looked like a new table.
+    """
 
     table: Table
     moves: tuple[Move, ...]
+    at: int = 0
 
     def steps(self) -> Iterator[Step]:
         """Each move played in turn, with the table after it; a refused move names its index.
@@ -248,7 +253,15 @@ def parse(data: object) -> Scenario:
     table = _table(data)
     actions = _list(data.get("actions", []), "actions")
     moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
-    return Scenario(table, moves)
+    at = _int(data.get("at", 0), "at")
+    if not 0 <= at <= len(moves):
+        raise ScenarioError(
+            "bad_at",
+            f"key 'at': {at} is not a number of actions from 0 to {len(moves)}",
+            at=at,
+            count=len(moves),
+        )
+    return Scenario(table, moves, at)
 
 
 def loads(text: str) -> Scenario:

@@ -172,6 +172,9 @@ BAD = [
         {"players": 2, "actions": [{"take": 21}]},
         "action 0 (take): cannot take now",
     ),
+    ("moment past the actions", {"players": 2, "at": 1}, "key 'at': 1 is not a number of actions"),
+    ("moment before the start", {"players": 2, "at": -1}, "from 0 to 0"),
+    ("moment not a number", {"players": 2, "at": "end"}, "key 'at': expected a whole number"),
 ]
 
 

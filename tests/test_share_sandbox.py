@@ -11,7 +11,7 @@ from pickomino.events import TookTile, TurnFailed
 from pickomino.game import IllegalMove, Table
 from pickomino.sandbox import Sandbox, place_tile
 from pickomino.scenario import ScenarioError
-from pickomino.share import decode_table, encode_table, load_scenario, scenario_names
+from pickomino.share import decode_table, encode_table, load_scenario, read_scenario, scenario_names
 from tests import tables
 
 
@@ -147,3 +147,15 @@ def test_bots_play_the_other_seats_and_undo_skips_their_moves() -> None:
     assert back.table == box.history[box.position - 1].table, "back before the take"
     assert back.redo_to(0) == played
     assert start.autoplay(expert, 0) == start
+
+
+def test_a_scenario_opens_at_its_moment_with_the_moves_before_to_undo_and_after_to_redo() -> None:
+    scenario = read_scenario("faq-one-value")
+    box = Sandbox.replaying(scenario)
+    assert scenario.at == 1 and box.position == 1
+    assert box.table.rolled == ("4", "4", "W", "W", "2", "5", "5", "1")
+    assert box.can_undo and box.undo().table == scenario.table
+    final, _ = scenario.replay()
+    while box.can_redo:
+        box = box.redo()
+    assert box.table == final, "the moves after the moment are all there to redo"
