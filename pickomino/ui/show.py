@@ -9,7 +9,17 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from pickomino.events import Event, TileFlipped, TileReturned, TileSpared, TookTile, TurnPassed
+from pickomino.events import (
+    Event,
+    Kept,
+    Rolled,
+    TileFlipped,
+    TileReturned,
+    TileSpared,
+    TookTile,
+    TurnFailed,
+    TurnPassed,
+)
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
 from pickomino.lessons.examples import walk
@@ -192,3 +202,36 @@ def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> 
             attempt = None
         table = step.table
     situation(table, lang, marks=marks_from(steps[-1].events, lang), show_kept=False)
+
+
+def failed_turn(before: Table, events: Sequence[Event], lang: Lang, *, scale: float = 1.0) -> None:
+    """A failed turn drawn, for the class to look at before the next player starts.
+
+    The roll that failed (every die faded: its value was set aside already), the dice set aside,
+    and the tiles that moved (the one put back, the one turned face down or spared). Told only in
+    words, the moment was gone as soon as the next player's table was drawn.
+    """
+    failed = next((event for event in events if isinstance(event, TurnFailed)), None)
+    if failed is None:
+        return
+    kept = list(before.kept)
+    for event in events:
+        if isinstance(event, Kept):
+            kept += [event.face] * event.count
+    with st.container(border=True):
+        st.markdown(f"**{t('draw.failed_title', lang, player=seat_name(failed.player, lang))}**")
+        rolled = next((event for event in events if isinstance(event, Rolled)), None)
+        if rolled is not None:
+            st.caption(t("draw.failed_roll", lang))
+            roll(rolled.faces, kept, lang, scale=scale)
+        if kept:
+            st.caption(t("draw.kept_caption", lang, total=before.rules.total(tuple(kept))))
+            html(dice_row(kept, lang, size=round(44 * scale)))
+        marks = marks_from(events, lang)
+        if marks:
+            st.caption(t("draw.failed_tiles", lang))
+            views = [
+                TileView(tile, before.rules.worms(tile), state, badge)
+                for tile, (state, badge) in marks.items()
+            ]
+            html(tile_row(views, lang, width=round(50 * scale)))
