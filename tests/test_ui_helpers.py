@@ -183,6 +183,9 @@ def test_tip_figures_come_from_the_odds_module_and_back_each_tip() -> None:
     figures = {tip: {k: f.value for k, f in tip_figures(tip).items()} for tip in TIPS}
     assert figures["three_worms"]["worm"] > figures["three_worms"]["five"]
     assert figures["worms_early"]["worm"] > figures["worms_early"]["five"]
+    # the two aims part ways on the first roll: the worms make a tile surer, the fives bring more
+    assert figures["worms_early"]["five_worms"] > figures["worms_early"]["worm_worms"]
+    assert figures["three_worms"]["worm_worms"] > figures["three_worms"]["five_worms"]
     assert figures["low_tile"]["roll"] < figures["low_tile"]["take"] == 1.0
     assert figures["low_tile"]["many"] > figures["low_tile"]["take_many"] == 1.0
     assert figures["low_tile"]["roll_success"] == pytest.approx(0.5)

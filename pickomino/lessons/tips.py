@@ -60,8 +60,15 @@ def tip_figures(tip: str) -> dict[str, Figure]:
     """The probabilities and expectations a tip quotes, under best play for each figure."""
     tables = tip_tables(tip)
     if tip in ("worms_early", "three_worms"):
-        after = analyse(tables[0]).keep_success
-        return {"worm": Figure(after[WORM], "chance"), "five": Figure(after["5"], "chance")}
+        # Both aims, since the sandbox the tip links to shows both: the surest tile, most worms.
+        analysis = analyse(tables[0])
+        worm, five = (analysis.choice(Move("keep", face=face)).outlook for face in (WORM, "5"))
+        return {
+            "worm": Figure(worm.success, "chance"),
+            "five": Figure(five.success, "chance"),
+            "worm_worms": Figure(worm.expected_worms, "worms"),
+            "five_worms": Figure(five.expected_worms, "worms"),
+        }
     if tip == "low_tile":
         few, many = (analyse(table) for table in tables)
         take_few, take_many = (
