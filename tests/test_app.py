@@ -199,6 +199,24 @@ def test_turn_page_rolls_eight_dice_on_request_and_says_what_may_be_kept() -> No
     assert results(at).count("Je gooit:") == before.count("Je gooit:") + 1
 
 
+def held_before(at: AppTest, sentence: str) -> str:
+    """Player 1's stack in the last stacks drawn on the page before `sentence` is told."""
+    held = ""
+    for element in at.main:
+        if element.type == "markdown" and sentence in str(element.value):
+            return held
+        if element.type == "html" and "Player 1 (you)</strong>" in element.proto.body:
+            held = element.proto.body.split("Player 1 (you)</strong>")[1].split("<strong>")[0]
+    raise AssertionError(f"{sentence!r} is not told on the page")
+
+
+@pytest.mark.parametrize("tile", [26, 22])
+def test_turn_page_shows_the_learner_holding_the_tile_a_failed_turn_puts_back(tile: int) -> None:
+    at = open_page(start("en"), "turn")
+    held = held_before(at, f"You put your top tile, {tile}, back in the middle")
+    assert f'alt="tile {tile}, ' in held
+
+
 def test_tips_quote_the_odds_in_each_locale() -> None:
     infos = {
         lang: "\n".join(str(i.value) for i in open_page(start(lang), "tips").info) for lang in LANGS
