@@ -31,7 +31,12 @@ show.stacks(table, lang, marks=show.marks_from(steps[-1].events, lang))
 
 st.header(t("turn.try", lang))
 st.markdown(prose("turn", "try", lang))
-if st.button(t("turn.try_button", lang), key="turn_roll_button", icon=":material/casino:"):
+if st.button(
+    t("turn.try_button", lang),
+    key="turn_roll_button",
+    help=t("turn.try_button_help", lang),
+    icon=":material/casino:",
+):
     st.session_state["turn_roll"] = Table.new(2).roll(rng=random.Random())[1]
 if "turn_roll" in st.session_state:
     (rolled,) = st.session_state["turn_roll"]

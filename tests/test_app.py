@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from pickomino.i18n import LANGS, strings, t
@@ -134,6 +135,14 @@ def test_taking_page_refuses_a_total_the_dice_cannot_make() -> None:
     assert at.warning and "3" in at.warning[0].value
 
 
+def test_taking_page_accepts_a_total_above_forty_and_says_why_no_dice_make_it() -> None:
+    at = open_page(start("nl"), "taking")
+    at.number_input(key="take_total").set_value(45).run()
+    assert not at.exception
+    assert at.number_input(key="take_total").value == 45
+    assert at.warning[0].value == t("errors.total_impossible", "nl", total=45)
+
+
 def test_failed_page_shows_the_exception_and_the_empty_stack_rules() -> None:
     at = open_page(start("en"), "failed")
     text = results(at)
@@ -171,6 +180,33 @@ def test_no_english_text_is_left_on_a_translated_page(lang: str, key: str) -> No
     english = {str(e.value) for e in open_page(start("en"), key).markdown if len(str(e.value)) > 20}
     shown = {str(e.value) for e in open_page(start(lang), key).markdown}
     assert english & shown == set()
+
+
+LEARN = [spec.key for spec in PAGES if spec.section == "learn"]
+INPUTS = ("selectbox", "multiselect", "number_input", "toggle", "radio", "button")
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+@pytest.mark.parametrize("key", LEARN)
+def test_every_learn_input_has_help_and_placeholder_in_the_readers_language(
+    lang: str, key: str
+) -> None:
+    """Streamlit's own words ("Choose an option", "Select all", "No results") never show.
+
+    Pickers get the app's placeholder and cannot be typed into (a miss says "No results"), and a
+    list of tiles offers no "Select all"; every help is translated.
+    """
+    in_english = open_page(start("en"), key).main
+    english = {str(e.proto.help) for kind in INPUTS for e in in_english.get(kind)}
+    page = open_page(start(lang), key).main  # the sidebar's language picker is the frame's
+    for kind in INPUTS:
+        for element in page.get(kind):
+            assert element.proto.help and element.proto.help not in english, (kind, element.label)
+    for picker in (*page.get("selectbox"), *page.get("multiselect")):
+        kind = "pick_tiles" if picker.type == "multiselect" else "pick_tile"
+        assert picker.proto.placeholder == t(f"taking.{kind}", lang)  # type: ignore[arg-type]
+        assert picker.proto.filter_mode == SelectWidgetFilterMode.FILTER_MODE_NONE
+    assert all(not picker.proto.select_all for picker in page.get("multiselect"))
 
 
 def test_faq_plays_every_question_and_shows_the_engine_refusal() -> None:
