@@ -48,6 +48,7 @@ variant = st.radio(
     key="fail_rules",
     help=t("failed.rules_help", lang),
     horizontal=True,
+    persist_state="session",
 )
 rules = PRESETS[variant]
 top = inputs.top_tile(

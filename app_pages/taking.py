@@ -26,6 +26,7 @@ with left:
         key="take_total",
         help=t("taking.total_help", lang),
         placeholder=t("taking.total_placeholder", lang),
+        persist_state="session",
     )
 with right:
     worm = st.toggle(
@@ -33,6 +34,7 @@ with right:
         value=True,
         key="take_worm",
         help=t("taking.worm_help", lang),
+        persist_state="session",
     )
 middle = inputs.face_up_tiles(
     t("taking.middle", lang),

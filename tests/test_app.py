@@ -92,6 +92,33 @@ def test_switching_language_keeps_the_page_and_its_state() -> None:
     assert at.number_input(key="take_total").value == 30
 
 
+def test_learn_inputs_are_kept_when_the_reader_leaves_and_comes_back() -> None:
+    at = open_page(start("fr"), "taking")
+    at.number_input(key="take_total").set_value(31).run()
+    at.toggle(key="take_worm").set_value(False).run()
+    at.multiselect(key="take_middle").set_value([30, 33]).run()
+    at.selectbox(key="take_opponent_2").select_index(0).run()
+    at = open_page(at, "failed")
+    at.radio(key="fail_rules").set_value("short").run()
+    at.button(key="fail_example_exception").click().run()
+    at = open_page(at, "turn")
+    at.button(key="turn_roll_button").click().run()
+    rolled = results(at)
+
+    at = open_page(open_page(at, "home"), "turn")
+    assert results(at) == rolled  # the reader's own roll is still shown
+    at = open_page(at, "taking")
+    assert at.number_input(key="take_total").value == 31
+    assert at.toggle(key="take_worm").value is False
+    assert at.multiselect(key="take_middle").value == [30, 33]
+    assert at.selectbox(key="take_opponent_2").value is None
+    assert "vous avez 31 points mais aucun ver" in results(at)  # the page uses the kept values
+    at = open_page(at, "failed")
+    assert at.radio(key="fail_rules").value == "short"
+    assert at.selectbox(key="fail_top").value == 36
+    assert "remettez votre tuile du dessus, la 36" in results(at)
+
+
 def results(at: AppTest) -> str:
     return "\n".join(str(element.value) for element in at.markdown)
 

@@ -1,9 +1,10 @@
-"""The Learn pages' tile pickers, in the reader's language.
+"""The Learn pages' tile pickers: in the reader's language, and kept across page switches.
 
 Left to its defaults, a Streamlit picker speaks English: "Choose an option" when empty, "Select all"
 and "No results" in its list. The app cannot translate those, so every picker here gets its
 placeholder and help from content/, and offers neither typing to filter (whose only answer to a
-miss is "No results") nor "Select all".
+miss is "No results") nor "Select all". `persist_state="session"` keeps each value across page
+switches: a learner who goes to read a rule and comes back finds the board they set.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ def top_tile(
         help=help,
         placeholder=t("taking.pick_tile", lang),
         filter_mode=None,
+        persist_state="session",
     )
 
 
@@ -49,4 +51,5 @@ def face_up_tiles(
         placeholder=t("taking.pick_tiles", lang),
         filter_mode=None,
         select_all=False,
+        persist_state="session",
     )
