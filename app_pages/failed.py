@@ -6,7 +6,7 @@ from pickomino.events import Rolled
 from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, bust
 from pickomino.rules import PRESETS
-from pickomino.ui import show
+from pickomino.ui import inputs, show
 from pickomino.ui.frame import current_lang
 
 lang = current_lang()
@@ -31,10 +31,11 @@ def _load(example: str) -> None:
 
 st.caption(t("failed.examples", lang))
 buttons = st.columns(3)
-for column, example in zip(buttons, EXAMPLES, strict=True):
+for column, (example, (tile, _)) in zip(buttons, EXAMPLES.items(), strict=True):
     column.button(
         t(f"failed.example_{example}", lang),
         key=f"fail_example_{example}",
+        help=t(f"failed.example_{example}_help", lang, tile=tile),
         on_click=_load,
         args=(example,),
         width="stretch",
@@ -45,22 +46,26 @@ variant = st.radio(
     VARIANTS,
     format_func=lambda name: t(f"variants.{name}.title", lang),
     key="fail_rules",
+    help=t("failed.rules_help", lang),
     horizontal=True,
+    persist_state="session",
 )
 rules = PRESETS[variant]
-choices = (None, *rules.tiles)
-top = st.selectbox(
+top = inputs.top_tile(
     t("failed.top", lang),
-    choices,
-    index=choices.index(28),
-    format_func=lambda tile: t("taking.no_tile", lang) if tile is None else str(tile),
+    (None, *rules.tiles),
+    EXAMPLES["plain"][0],
     key="fail_top",
+    help=t("failed.top_help", lang),
+    lang=lang,
 )
-middle = st.multiselect(
+middle = inputs.face_up_tiles(
     t("failed.middle", lang),
     rules.tiles,
-    default=EXAMPLES["plain"][1],
+    EXAMPLES["plain"][1],
     key="fail_middle",
+    help=t("failed.middle_help", lang),
+    lang=lang,
 )
 
 try:

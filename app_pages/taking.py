@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, kept_for, stopping
 from pickomino.rules import STANDARD
-from pickomino.ui import show
+from pickomino.ui import inputs, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import seat_name
 
@@ -14,40 +14,60 @@ rules = STANDARD
 st.title(t("page.taking.title", lang))
 st.markdown(prose("taking", "intro", lang))
 
-none = t("taking.no_tile", lang)
 choices = (None, *rules.tiles)
 left, right = st.columns(2)
 with left:
+    # No min or max: Streamlit answers a number out of range with an English error it does not let
+    # the app translate; any whole number is taken, and one no dice can make is explained below.
     total = st.number_input(
-        t("taking.total", lang), min_value=1, max_value=40, value=27, step=1, key="take_total"
+        t("taking.total", lang),
+        value=27,
+        step=1,
+        key="take_total",
+        help=t("taking.total_help", lang),
+        placeholder=t("taking.total_placeholder", lang),
+        persist_state="session",
     )
 with right:
-    worm = st.toggle(t("taking.worm", lang), value=True, key="take_worm")
-middle = st.multiselect(
+    worm = st.toggle(
+        t("taking.worm", lang),
+        value=True,
+        key="take_worm",
+        help=t("taking.worm_help", lang),
+        persist_state="session",
+    )
+middle = inputs.face_up_tiles(
     t("taking.middle", lang),
     rules.tiles,
-    default=[tile for tile in rules.tiles if tile not in (25, 27, 31)],
+    [tile for tile in rules.tiles if tile not in (25, 27, 31)],
     key="take_middle",
+    help=t("taking.middle_help", lang),
+    lang=lang,
 )
 columns = st.columns(3)
-own_top = columns[0].selectbox(
-    t("taking.own_top", lang),
-    choices,
-    index=choices.index(25),
-    format_func=lambda tile: none if tile is None else str(tile),
-    key="take_own",
-)
-opponent_defaults = (27, 31)
-opponents = [
-    columns[seat].selectbox(
-        t("taking.opponent_top", lang, player=seat_name(seat, lang)),
+with columns[0]:
+    own_top = inputs.top_tile(
+        t("taking.own_top", lang),
         choices,
-        index=choices.index(opponent_defaults[seat - 1]),
-        format_func=lambda tile: none if tile is None else str(tile),
-        key=f"take_opponent_{seat}",
+        25,
+        key="take_own",
+        help=t("taking.own_top_help", lang),
+        lang=lang,
     )
-    for seat in (1, 2)
-]
+opponents = []
+for seat, default in ((1, 27), (2, 31)):
+    player = seat_name(seat, lang)
+    with columns[seat]:
+        opponents.append(
+            inputs.top_tile(
+                t("taking.opponent_top", lang, player=player),
+                choices,
+                default,
+                key=f"take_opponent_{seat}",
+                help=t("taking.opponent_top_help", lang, player=player),
+                lang=lang,
+            )
+        )
 
 kept = kept_for(rules, int(total), worm)
 try:

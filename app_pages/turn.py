@@ -31,7 +31,12 @@ show.stacks(table, lang, marks=show.marks_from(steps[-1].events, lang))
 
 st.header(t("turn.try", lang))
 st.markdown(prose("turn", "try", lang))
-if st.button(t("turn.try_button", lang), key="turn_roll_button", icon=":material/casino:"):
+if st.button(
+    t("turn.try_button", lang),
+    key="turn_roll_button",
+    help=t("turn.try_button_help", lang),
+    icon=":material/casino:",
+):
     st.session_state["turn_roll"] = Table.new(2).roll(rng=random.Random())[1]
 if "turn_roll" in st.session_state:
     (rolled,) = st.session_state["turn_roll"]
@@ -40,10 +45,14 @@ if "turn_roll" in st.session_state:
 
 st.header(t("turn.bust", lang))
 st.markdown(prose("turn", "bust", lang))
+# A failed turn puts back the top tile, so the learner is first shown holding it.
 start, steps = walk("turn-bust")
+st.caption(t("turn.before_roll", lang))
+show.stacks(start, lang)
 show.kept(start, lang)
 show.roll(steps[0].move.faces, start.kept, lang)
 show.tell(steps[0].events, lang)
+st.caption(t("turn.afterwards", lang))
 show.situation(steps[0].table, lang, marks=show.marks_from(steps[0].events, lang), show_kept=False)
 
 st.header(t("turn.stopping", lang))
@@ -53,8 +62,11 @@ for column, name in ((left, "turn-stop-worm"), (right, "turn-stop-no-worm")):
     with column:
         start, steps = walk(name)
         st.subheader(t(f"turn.{name}", lang))
+        st.caption(t("turn.before_stop", lang))
+        show.stacks(start, lang)
         show.kept(start, lang)
         show.tell(steps[0].events, lang)
         marks = show.marks_from(steps[0].events, lang)
+        st.caption(t("turn.afterwards", lang))
         show.stacks(steps[0].table, lang, marks=marks)
 st.markdown(prose("turn", "after", lang))

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from pickomino.i18n import LANGS, strings, t
@@ -91,6 +92,33 @@ def test_switching_language_keeps_the_page_and_its_state() -> None:
     assert at.number_input(key="take_total").value == 30
 
 
+def test_learn_inputs_are_kept_when_the_reader_leaves_and_comes_back() -> None:
+    at = open_page(start("fr"), "taking")
+    at.number_input(key="take_total").set_value(31).run()
+    at.toggle(key="take_worm").set_value(False).run()
+    at.multiselect(key="take_middle").set_value([30, 33]).run()
+    at.selectbox(key="take_opponent_2").select_index(0).run()
+    at = open_page(at, "failed")
+    at.radio(key="fail_rules").set_value("short").run()
+    at.button(key="fail_example_exception").click().run()
+    at = open_page(at, "turn")
+    at.button(key="turn_roll_button").click().run()
+    rolled = results(at)
+
+    at = open_page(open_page(at, "home"), "turn")
+    assert results(at) == rolled  # the reader's own roll is still shown
+    at = open_page(at, "taking")
+    assert at.number_input(key="take_total").value == 31
+    assert at.toggle(key="take_worm").value is False
+    assert at.multiselect(key="take_middle").value == [30, 33]
+    assert at.selectbox(key="take_opponent_2").value is None
+    assert "vous avez 31 points mais aucun ver" in results(at)  # the page uses the kept values
+    at = open_page(at, "failed")
+    assert at.radio(key="fail_rules").value == "short"
+    assert at.selectbox(key="fail_top").value == 36
+    assert "remettez votre tuile du dessus, la 36" in results(at)
+
+
 def results(at: AppTest) -> str:
     return "\n".join(str(element.value) for element in at.markdown)
 
@@ -134,6 +162,14 @@ def test_taking_page_refuses_a_total_the_dice_cannot_make() -> None:
     assert at.warning and "3" in at.warning[0].value
 
 
+def test_taking_page_accepts_a_total_above_forty_and_says_why_no_dice_make_it() -> None:
+    at = open_page(start("nl"), "taking")
+    at.number_input(key="take_total").set_value(45).run()
+    assert not at.exception
+    assert at.number_input(key="take_total").value == 45
+    assert at.warning[0].value == t("errors.total_impossible", "nl", total=45)
+
+
 def test_failed_page_shows_the_exception_and_the_empty_stack_rules() -> None:
     at = open_page(start("en"), "failed")
     text = results(at)
@@ -173,6 +209,33 @@ def test_no_english_text_is_left_on_a_translated_page(lang: str, key: str) -> No
     assert english & shown == set()
 
 
+LEARN = [spec.key for spec in PAGES if spec.section == "learn"]
+INPUTS = ("selectbox", "multiselect", "number_input", "toggle", "radio", "button")
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+@pytest.mark.parametrize("key", LEARN)
+def test_every_learn_input_has_help_and_placeholder_in_the_readers_language(
+    lang: str, key: str
+) -> None:
+    """Streamlit's own words ("Choose an option", "Select all", "No results") never show.
+
+    Pickers get the app's placeholder and cannot be typed into (a miss says "No results"), and a
+    list of tiles offers no "Select all"; every help is translated.
+    """
+    in_english = open_page(start("en"), key).main
+    english = {str(e.proto.help) for kind in INPUTS for e in in_english.get(kind)}
+    page = open_page(start(lang), key).main  # the sidebar's language picker is the frame's
+    for kind in INPUTS:
+        for element in page.get(kind):
+            assert element.proto.help and element.proto.help not in english, (kind, element.label)
+    for picker in (*page.get("selectbox"), *page.get("multiselect")):
+        kind = "pick_tiles" if picker.type == "multiselect" else "pick_tile"
+        assert picker.proto.placeholder == t(f"taking.{kind}", lang)  # type: ignore[arg-type]
+        assert picker.proto.filter_mode == SelectWidgetFilterMode.FILTER_MODE_NONE
+    assert all(not picker.proto.select_all for picker in page.get("multiselect"))
+
+
 def test_faq_plays_every_question_and_shows_the_engine_refusal() -> None:
     at = open_page(start("en"), "faq")
     assert [h.value for h in at.header] == [
@@ -197,6 +260,24 @@ def test_turn_page_rolls_eight_dice_on_request_and_says_what_may_be_kept() -> No
     rolled = at.session_state["turn_roll"][0]
     assert len(rolled.faces) == 8 and set(rolled.new_faces) == set(rolled.faces)
     assert results(at).count("Je gooit:") == before.count("Je gooit:") + 1
+
+
+def held_before(at: AppTest, sentence: str) -> str:
+    """Player 1's stack in the last stacks drawn on the page before `sentence` is told."""
+    held = ""
+    for element in at.main:
+        if element.type == "markdown" and sentence in str(element.value):
+            return held
+        if element.type == "html" and "Player 1 (you)</strong>" in element.proto.body:
+            held = element.proto.body.split("Player 1 (you)</strong>")[1].split("<strong>")[0]
+    raise AssertionError(f"{sentence!r} is not told on the page")
+
+
+@pytest.mark.parametrize("tile", [26, 22])
+def test_turn_page_shows_the_learner_holding_the_tile_a_failed_turn_puts_back(tile: int) -> None:
+    at = open_page(start("en"), "turn")
+    held = held_before(at, f"You put your top tile, {tile}, back in the middle")
+    assert f'alt="tile {tile}, ' in held
 
 
 def test_tips_quote_the_odds_in_each_locale() -> None:
