@@ -80,4 +80,3 @@ with st.expander(
 ):
     st.caption(t("sandbox.share_help", lang))
     st.code(links.share_link(), language=None, wrap_lines=True)
-state.keep_settings()

@@ -415,16 +415,23 @@ def test_settings_and_table_outlive_a_visit_to_another_page() -> None:
     at.number_input(key="sandbox_seed").set_value(77)
     at.toggle(key="sandbox_present").set_value(True)
     at.toggle(key="sandbox_hide_odds").set_value(True)
+    at.toggle(key="sandbox_bots").set_value(True)
+    at.selectbox(key="sandbox_rules").set_value("junior")
     at.selectbox(key="sandbox_players").set_value(4).run()
     table = box(at).table
+    settings = {"sandbox_present": True, "sandbox_hide_odds": True, "sandbox_bots": True,
+                "sandbox_seed": 77, "sandbox_players": 4, "sandbox_rules": "junior"}  # fmt: skip
     at.switch_page("app_pages/faq.py").run()
-    assert "sandbox_present" not in at.session_state  # Streamlit dropped the widget's state
+    # no sandbox widget is drawn on the FAQ: persist_state keeps their values all the same
+    assert {key: at.session_state[key] for key in settings} == settings
     at.switch_page(PAGE).run()
     assert not at.exception
     assert box(at).table == table and url_table(at) == table
     assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_hide_odds").value
+    assert at.toggle(key="sandbox_bots").value
     assert at.number_input(key="sandbox_seed").value == 77 and box(at).seed == 77
     assert at.selectbox(key="sandbox_players").value == 4
+    assert at.selectbox(key="sandbox_rules").value == "junior"
 
 
 def test_the_expert_can_play_the_other_seats() -> None:

@@ -36,6 +36,7 @@ from pickomino.ui.practice.state import (
     EDIT_PLACE,
     EDIT_TILE,
     HIDE,
+    KEEP,
     LEARNER,
     PLAYERS,
     PRESENT,
@@ -103,12 +104,14 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
         st.toggle(
             t("sandbox.hide_odds", lang),
             key=HIDE,
+            persist_state=KEEP,
             help=t("sandbox.hide_odds_help", lang),
             width="content",
         )
         st.toggle(
             t("sandbox.bots", lang),
             key=BOTS,
+            persist_state=KEEP,
             help=t("sandbox.bots_help", lang),
             on_change=act,
             args=(lambda box: box,),
@@ -117,6 +120,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
         st.toggle(
             t("sandbox.present", lang),
             key=PRESENT,
+            persist_state=KEEP,
             help=t("sandbox.present_help", lang),
             width="content",
         )
@@ -272,6 +276,7 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
         max_value=999_999,
         step=1,
         key=SEED,
+        persist_state=KEEP,
         on_change=reseed,
         help=t("sandbox.teacher.seed_help", lang),
     )
@@ -280,11 +285,12 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
 def new_table_form(lang: Lang) -> None:
     """Players and rules for a fresh table."""
     players, rules = st.columns(2)
-    players.selectbox(t("sandbox.players", lang), range(2, 8), key=PLAYERS)
+    players.selectbox(t("sandbox.players", lang), range(2, 8), key=PLAYERS, persist_state=KEEP)
     rules.selectbox(
         t("sandbox.rules", lang),
         list(PRESETS),
         key=RULES,
+        persist_state=KEEP,
         format_func=lambda name: t(f"variants.{name}.title", lang),
     )
     st.button(

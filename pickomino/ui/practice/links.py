@@ -26,7 +26,6 @@ from pickomino.ui.practice.state import (
     LINKED,
     PAGE,
     fresh_table,
-    restore_settings,
     seed,
 )
 
@@ -49,7 +48,6 @@ def settle(lang: Lang) -> tuple[Sandbox, str | None]:
 
     Returns the refusal of a bad link (in the reader's language) alongside, None when all is well.
     """
-    restore_settings()
     link = (st.query_params.get("table"), st.query_params.get("scenario"))
     box: Sandbox | None = st.session_state.get(BOX)
     refused = None

@@ -32,10 +32,10 @@ BOTS: Final = "sandbox_bots"
 TEACHER_OPEN: Final = "sandbox_teacher_open"
 NEW_OPEN: Final = "sandbox_new_open"
 SHARE_OPEN: Final = "sandbox_share_open"
-KEPT: Final = "sandbox_settings"
-SETTINGS: Final = (HIDE, PRESENT, BOTS, SEED, PLAYERS, RULES)
-"""Widgets whose values outlive a visit to another page (Streamlit drops a widget's state when a
-run does not draw it): a teacher back from the FAQ finds presentation mode and the seed as left."""
+KEEP: Final = "session"
+"""How long a setting outlives its widget: the whole session, so a teacher back from the FAQ finds
+presentation mode, the hidden odds, the expert, the seed and the new-table choices as left
+(Streamlit otherwise drops a widget's value on a run that does not draw it)."""
 
 PAGE: Final = "app_pages/sandbox.py"
 EXPLORER: Final = "app_pages/explorer.py"
@@ -59,16 +59,3 @@ def fresh_table() -> Table:
 def bots() -> bool:
     """Whether the expert plays every seat but the learner's."""
     return bool(st.session_state.get(BOTS))
-
-
-def restore_settings() -> None:
-    """Put back the settings Streamlit dropped while another page was shown."""
-    kept = st.session_state.get(KEPT, {})
-    for key in SETTINGS:
-        if key not in st.session_state and key in kept:
-            st.session_state[key] = kept[key]
-
-
-def keep_settings() -> None:
-    """Remember the settings as this run leaves them, for the next visit to the page."""
-    st.session_state[KEPT] = {key: st.session_state[key] for key in SETTINGS}
