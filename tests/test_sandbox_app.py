@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -16,7 +17,7 @@ from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.explore import shown_name
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.odds import analyse
-from pickomino.rules import JUNIOR
+from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
@@ -350,6 +351,20 @@ def test_a_new_table_with_other_players_and_rules() -> None:
     at = click(at, "sandbox_roll")
     assert len(box(at).table.rolled or ()) == JUNIOR.dice
     assert url_table(at).rules == JUNIOR
+
+
+def test_the_new_table_offers_the_table_sizes_the_rules_allow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    narrow = replace(JUNIOR, min_players=3, max_players=4)
+    monkeypatch.setitem(PRESETS, "junior", narrow)
+    at = sandbox()
+    assert at.selectbox(key="sandbox_players").options == [str(n) for n in range(2, 8)]
+    at.selectbox(key="sandbox_rules").set_value("junior").run()
+    assert at.selectbox(key="sandbox_players").options == ["3", "4"]
+    at.selectbox(key="sandbox_players").set_value(4)
+    at = click(at, "sandbox_new_table")
+    assert box(at).table == Table.new(4, narrow)
 
 
 def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:

@@ -43,6 +43,7 @@ from pickomino.ui.practice.state import (
     RULES,
     SEED,
     bots,
+    fresh_rules,
     seed,
 )
 
@@ -283,9 +284,15 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
 
 
 def new_table_form(lang: Lang) -> None:
-    """Players and rules for a fresh table."""
+    """Players and rules for a fresh table; the table sizes offered are those the rules allow."""
+    allowed = fresh_rules()
     players, rules = st.columns(2)
-    players.selectbox(t("sandbox.players", lang), range(2, 8), key=PLAYERS, persist_state=KEEP)
+    players.selectbox(
+        t("sandbox.players", lang),
+        range(allowed.min_players, allowed.max_players + 1),
+        key=PLAYERS,
+        persist_state=KEEP,
+    )
     rules.selectbox(
         t("sandbox.rules", lang),
         list(PRESETS),

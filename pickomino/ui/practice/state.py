@@ -13,7 +13,7 @@ from typing import Final
 import streamlit as st
 
 from pickomino.game import Table
-from pickomino.rules import preset
+from pickomino.rules import Rules, preset
 
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
@@ -50,10 +50,14 @@ def seed() -> int:
     return int(st.session_state[SEED])
 
 
+def fresh_rules() -> Rules:
+    """The rules chosen for a fresh table."""
+    return preset(st.session_state.get(RULES, "standard"))
+
+
 def fresh_table() -> Table:
     """A new game with the number of players and the rules chosen for a fresh table."""
-    rules = preset(st.session_state.get(RULES, "standard"))
-    return Table.new(int(st.session_state.get(PLAYERS, 2)), rules)
+    return Table.new(int(st.session_state.get(PLAYERS, 2)), fresh_rules())
 
 
 def bots() -> bool:
