@@ -36,7 +36,11 @@ def refused(error: ExampleError, lang: Lang) -> str:
 
 
 def linked(lang: Lang) -> Link | None:
-    """The table the address names, if any; what keeps it from being charted is said first."""
+    """The table the address names, if any; what keeps it from being charted is said first.
+
+    A link that cannot be read leaves the address bar once said, as in the sandbox: copied or
+    reloaded afterwards, the address opens the explorer's own table, not the same refusal.
+    """
     link = from_link(st.query_params.get("table"), st.query_params.get("scenario"))
     if link is not None and link.table is None:
         st.warning(
@@ -45,6 +49,9 @@ def linked(lang: Lang) -> Link | None:
         )
         if link.error is not None:
             st.caption(show.scenario_refusal(link.error, lang))
+        for name in ("table", "scenario"):  # a scenario left beside a bad table would open next
+            if name in st.query_params:
+                del st.query_params[name]
     elif link is not None and not link.usable:
         st.warning(t("explorer.link.over", lang), icon=":material/flag:")
     return link
