@@ -4,8 +4,9 @@ import streamlit as st
 
 from pickomino.i18n import prose, t
 from pickomino.rules import WORM
-from pickomino.ui import practice, show
+from pickomino.ui import show
 from pickomino.ui.frame import current_lang
+from pickomino.ui.practice import links
 
 lang = current_lang()
 st.title(t("page.faq.title", lang))
@@ -28,4 +29,4 @@ for question, scenarios in QUESTIONS:
         with st.container(border=True):
             st.markdown(f"**{t(f'faq.case.{name}', lang)}**")
             show.replay(name, lang, attempt=ATTEMPTS.get(name))
-            practice.link(t("sandbox.open", lang), lang, scenario=name)
+            links.link(t("sandbox.open", lang), lang, scenario=name)

@@ -4,44 +4,45 @@ import streamlit as st
 
 from pickomino.i18n import prose, t
 from pickomino.odds import analyse
-from pickomino.ui import practice, show
+from pickomino.ui import show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import panel
+from pickomino.ui.practice import clicks, draw, links, state
 
 lang = current_lang()
-box, refused = practice.settle(lang)
+box, refused = links.settle(lang)
 table = box.table
-big = practice.scale()
+big = draw.scale()
 if big > 1:
-    st.html(practice.PRESENTATION_CSS)
+    st.html(draw.PRESENTATION_CSS)
 
 st.title(t("page.sandbox.title", lang))
 if big == 1:
     st.markdown(prose("sandbox", "intro", lang))
 if refused is not None:
     st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
-practice.notice_here("table")
+draw.notice_here("table")
 
-practice.toolbar(box, lang)
-events = practice.told(box)
+draw.toolbar(box, lang)
+events = draw.told(box)
 marks = show.marks_from(events, lang)
 show.middle(table, lang, marks, scale=big)
-if practice.bots():
-    show.stacks(table, lang, practice.LEARNER, marks, scale=big)
+if state.bots():
+    show.stacks(table, lang, state.LEARNER, marks, scale=big)
 else:  # the learner plays every seat: mark the one to play (none once the game is over)
     to_play = -1 if table.over else table.current
     show.stacks(table, lang, to_play, marks, scale=big, you_key="sandbox.to_play")
-practice.last_move(box, events, lang)
+draw.last_move(box, events, lang)
 if table.over:
-    practice.game_over(table, lang)
+    draw.game_over(table, lang)
 else:
     analysis = analyse(table)
-    hidden = bool(st.session_state.get(practice.HIDE))
-    st.subheader(practice.status(table, lang), anchor=False)
+    hidden = bool(st.session_state.get(state.HIDE))
+    st.subheader(draw.status(table, lang), anchor=False)
     show.kept(table, lang, scale=big)
     if table.rolled is not None:
         show.roll(table.rolled, table.kept, lang, scale=big)
-    practice.moves(box, None if hidden else analysis, lang)
+    draw.moves(box, None if hidden else analysis, lang)
     with st.container(border=True):
         st.subheader(t("sandbox.odds_title", lang), anchor=False)
         if hidden:
@@ -50,33 +51,32 @@ else:
                 t("sandbox.reveal", lang),
                 key="sandbox_reveal",
                 icon=":material/visibility:",
-                on_click=practice.reveal,
+                on_click=clicks.reveal,
             )
         else:
             panel(analysis, table, lang)
-            practice.explore_link(table, lang)
+            links.explore_link(table, lang)
 
 # Keyed expanders that track their state stay open across clicks that reshape the page above them.
 with st.expander(
     t("sandbox.teacher.title", lang),
     icon=":material/school:",
-    key=practice.TEACHER_OPEN,
+    key=state.TEACHER_OPEN,
     on_change="rerun",
 ):
-    practice.teacher_tools(box, lang)
+    draw.teacher_tools(box, lang)
 with st.expander(
     t("sandbox.new_title", lang),
     icon=":material/add_box:",
-    key=practice.NEW_OPEN,
+    key=state.NEW_OPEN,
     on_change="rerun",
 ):
-    practice.new_table_form(lang)
+    draw.new_table_form(lang)
 with st.expander(
     t("sandbox.share_title", lang),
     icon=":material/share:",
-    key=practice.SHARE_OPEN,
+    key=state.SHARE_OPEN,
     on_change="rerun",
 ):
     st.caption(t("sandbox.share_help", lang))
-    st.code(practice.share_link(), language=None, wrap_lines=True)
-practice.keep_settings()
+    st.code(links.share_link(), language=None, wrap_lines=True)

@@ -4,9 +4,9 @@ import streamlit as st
 
 from pickomino.i18n import number, percent, prose, t, tn
 from pickomino.lessons.tips import TIPS, tip_figures, tip_tables
-from pickomino.ui import practice
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import dice_text
+from pickomino.ui.practice import links
 
 lang = current_lang()
 st.title(t("page.tips.title", lang))
@@ -26,4 +26,4 @@ for tip in TIPS:
         if len(tables) > 1:
             points = tn("common.points", table.total, lang)
             label = t("sandbox.open_at", lang, points=points, dice=dice_text(table.in_hand, lang))
-        practice.link(label, lang, table=table)
+        links.link(label, lang, table=table)

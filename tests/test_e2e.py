@@ -4,12 +4,14 @@ Skipped (with the reason) only when Debian's Chromium is not installed; Playwrig
 download is not used.
 """
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, expect
 
 from pickomino.i18n import t, tn
-from pickomino.share import decode_table, load_scenario
+from pickomino.sandbox import Sandbox
+from pickomino.share import decode_table, encode_table, load_scenario
 from pickomino.ui.narrate import seat_name
 from tests.browser import needs_chromium, open_page, ready
 
@@ -122,3 +124,64 @@ def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
     expect(page.get_by_role("button", name=keep)).to_be_visible(timeout=60_000)
     expect(page.get_by_test_id("stMetric")).to_have_count(3)
     assert page.evaluate(OVERFLOWING) == []
+
+
+def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser) -> None:
+    """A teacher back from the FAQ finds the sandbox's settings as left, and the seed still rolls.
+
+    AppTest runs no frontend, which draws a widget again from the value the server sends: this
+    checks that the settings the server keeps (`persist_state`) are the ones the browser shows.
+    """
+    page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 2400)
+
+    def open_panels() -> None:
+        for title in ("sandbox.teacher.title", "sandbox.new_title"):
+            summary = page.locator("summary").filter(has_text=t(title, "en"))
+            if page.locator("details").filter(has=summary).get_attribute("open") is None:
+                summary.click()
+                ready(page)
+
+    open_panels()
+    # the lists first: presentation mode makes the page taller than the window, and a list
+    # scrolled to for its click does not always open
+    for name, option in (
+        ("sandbox.players", "4"),
+        ("sandbox.rules", t("variants.junior.title", "en")),
+    ):
+        select = page.get_by_role("combobox", name=t(name, "en"))
+        select.click()
+        page.get_by_role("option", name=option, exact=True).click()
+        expect(select).to_have_value(option)
+        ready(page)
+    seed = page.get_by_role("spinbutton", name=t("sandbox.teacher.seed", "en"))
+    seed.fill("77")
+    seed.press("Enter")
+    ready(page)
+    for key in ("sandbox.present", "sandbox.hide_odds", "sandbox.bots"):
+        page.get_by_text(t(key, "en"), exact=True).click()
+        ready(page)
+    table = decode_table(parse_qs(urlsplit(page.url).query)["table"][0])
+
+    nav = page.get_by_test_id("stSidebarNav")
+    for title in ("page.faq.title", "page.sandbox.title"):
+        nav.get_by_role("link", name=t(title, "en")).click()
+        expect(page.locator("h1").first).to_have_text(t(title, "en"), timeout=60_000)
+        ready(page)
+    open_panels()
+    for key in ("sandbox.present", "sandbox.hide_odds", "sandbox.bots"):
+        expect(page.get_by_role("switch", name=t(key, "en"))).to_be_checked()
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "26px"
+    expect(page.get_by_role("spinbutton", name=t("sandbox.teacher.seed", "en"))).to_have_value("77")
+    players = page.get_by_role("combobox", name=t("sandbox.players", "en"))
+    expect(players).to_have_value("4")
+    rules = page.get_by_role("combobox", name=t("sandbox.rules", "en"))
+    expect(rules).to_have_value(t("variants.junior.title", "en"))
+    expect(page.get_by_test_id("stMetric")).to_have_count(0)
+
+    page.get_by_role("button", name=t("sandbox.reveal", "en")).click()  # set by a callback
+    ready(page)
+    expect(page.get_by_role("switch", name=t("sandbox.hide_odds", "en"))).not_to_be_checked()
+    expect(page.get_by_test_id("stMetric")).to_have_count(3)
+    page.get_by_role("button", name=tn("sandbox.roll", 8, "en")).click()
+    rolled = Sandbox.start(table, 77).roll().table
+    expect(page).to_have_url(re.compile(re.escape(encode_table(rolled))), timeout=60_000)

@@ -485,6 +485,36 @@ def test_a_malformed_link_says_so_in_the_readers_language_and_falls_back(
     )
 
 
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"table": "not-a-table"},
+        {"scenario": "no-such-situation"},
+        {"table": "not-a-table", "scenario": "faq-lower"},  # the table wins, and both go
+    ],
+)
+def test_a_link_that_cannot_be_read_leaves_the_address_bar(params: dict[str, str]) -> None:
+    at = open_explorer("fr", **params)
+    assert len(at.warning) == 1
+    assert "table" not in at.query_params and "scenario" not in at.query_params
+    assert at.query_params["lang"] == "fr"
+    at.number_input(key="explore_kept_1").set_value(1).run()  # the next click opens no link
+    assert not at.exception and not at.warning
+    assert not any(toggle.key == "explore_use_link" for toggle in at.toggle)
+    table = setup_table(STANDARD, list(STANDARD.tiles), None, None, {**DEFAULT_KEPT, "1": 1})
+    assert charts(at)["explore_reach"]["data"][0]["x"] == pytest.approx(
+        list(analyse(table).outlook.at_least)
+    )
+
+
+def test_a_link_that_opens_stays_in_the_address_bar() -> None:
+    over = replace(Table.new(2, STANDARD), middle=(), face_down=STANDARD.tiles)
+    for params in ({"table": encode_table(late_table())}, {"table": encode_table(over)},
+                   {"scenario": "faq-lower"}):  # fmt: skip
+        at = open_explorer("en", **params)
+        assert {name: at.query_params[name] for name in params} == params
+
+
 def test_a_link_to_a_finished_game_says_there_is_no_turn_left() -> None:
     over = replace(Table.new(2, STANDARD), middle=(), face_down=STANDARD.tiles)
     at = open_explorer("en", table=encode_table(over))

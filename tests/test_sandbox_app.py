@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -16,7 +17,7 @@ from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.explore import shown_name
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.odds import analyse
-from pickomino.rules import JUNIOR
+from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
@@ -352,6 +353,20 @@ def test_a_new_table_with_other_players_and_rules() -> None:
     assert url_table(at).rules == JUNIOR
 
 
+def test_the_new_table_offers_the_table_sizes_the_rules_allow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    narrow = replace(JUNIOR, min_players=3, max_players=4)
+    monkeypatch.setitem(PRESETS, "junior", narrow)
+    at = sandbox()
+    assert at.selectbox(key="sandbox_players").options == [str(n) for n in range(2, 8)]
+    at.selectbox(key="sandbox_rules").set_value("junior").run()
+    assert at.selectbox(key="sandbox_players").options == ["3", "4"]
+    at.selectbox(key="sandbox_players").set_value(4)
+    at = click(at, "sandbox_new_table")
+    assert box(at).table == Table.new(4, narrow)
+
+
 def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
     last = tables.table(middle=[25], kept=["W", "W", "W", 5, 5])
     at = click(sandbox("fr", table=encode_table(last)), "sandbox_take_25")
@@ -415,16 +430,23 @@ def test_settings_and_table_outlive_a_visit_to_another_page() -> None:
     at.number_input(key="sandbox_seed").set_value(77)
     at.toggle(key="sandbox_present").set_value(True)
     at.toggle(key="sandbox_hide_odds").set_value(True)
+    at.toggle(key="sandbox_bots").set_value(True)
+    at.selectbox(key="sandbox_rules").set_value("junior")
     at.selectbox(key="sandbox_players").set_value(4).run()
     table = box(at).table
+    settings = {"sandbox_present": True, "sandbox_hide_odds": True, "sandbox_bots": True,
+                "sandbox_seed": 77, "sandbox_players": 4, "sandbox_rules": "junior"}  # fmt: skip
     at.switch_page("app_pages/faq.py").run()
-    assert "sandbox_present" not in at.session_state  # Streamlit dropped the widget's state
+    # no sandbox widget is drawn on the FAQ: persist_state keeps their values all the same
+    assert {key: at.session_state[key] for key in settings} == settings
     at.switch_page(PAGE).run()
     assert not at.exception
     assert box(at).table == table and url_table(at) == table
     assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_hide_odds").value
+    assert at.toggle(key="sandbox_bots").value
     assert at.number_input(key="sandbox_seed").value == 77 and box(at).seed == 77
     assert at.selectbox(key="sandbox_players").value == 4
+    assert at.selectbox(key="sandbox_rules").value == "junior"
 
 
 def test_the_expert_can_play_the_other_seats() -> None:

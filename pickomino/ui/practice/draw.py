@@ -1,0 +1,308 @@
+"""What the sandbox page shows: the toolbar, whose turn it is, the moves, the teacher's tools.
+
+Every control here calls a callback of `clicks`, so drawing never changes the session itself; the
+page calls these in order and draws the table between them with `pickomino.ui.show`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import streamlit as st
+
+from pickomino.events import Event
+from pickomino.game import ROLL, STOP, Move, Table
+from pickomino.i18n import Lang, join_list, t, tn
+from pickomino.odds import Analysis
+from pickomino.rules import PRESETS
+from pickomino.sandbox import Place, Sandbox
+from pickomino.ui import show
+from pickomino.ui.narrate import face_name, move_words, seat_name
+from pickomino.ui.odds_panel import outlook_line
+from pickomino.ui.practice.clicks import (
+    Where,
+    act,
+    move_tile,
+    new_table,
+    pop_notice,
+    redo,
+    reseed,
+    roll_set,
+    undo,
+)
+from pickomino.ui.practice.state import (
+    BOTS,
+    DICE,
+    EDIT_PLACE,
+    EDIT_TILE,
+    HIDE,
+    KEEP,
+    LEARNER,
+    PLAYERS,
+    PRESENT,
+    RULES,
+    SEED,
+    bots,
+    fresh_rules,
+    seed,
+)
+
+PRESENTATION_SCALE: Final = 1.8
+"""How much larger dice and tiles are drawn in presentation mode."""
+
+PRESENTATION_CSS: Final = """<style>
+html { font-size: 26px; }
+[data-testid="stMainBlockContainer"] { max-width: 94vw; }
+[data-testid="stMainBlockContainer"] button p { font-size: 1rem; font-weight: 600; }
+[data-testid="stMetricValue"] { font-size: 1.6rem; }
+</style>"""
+"""Presentation mode: every text of the app sized in rem grows with the root font, and the page
+uses the screen's width, so the table reads from the back of a classroom. The odds' headline
+figures grow less, so three of them still fit side by side on a 1024-pixel projector."""
+
+
+def notice_here(where: Where) -> None:
+    """Show the last click's refusal here, if it belongs here."""
+    notice = pop_notice(where)
+    if notice is not None:
+        st.warning(notice, icon=":material/block:")
+
+
+def scale() -> float:
+    """How large to draw dice and tiles: larger in presentation mode."""
+    return PRESENTATION_SCALE if st.session_state.get(PRESENT) else 1.0
+
+
+def toolbar(box: Sandbox, lang: Lang) -> None:
+    """Undo, redo, reset; the toggles that hide the odds and turn on presentation mode.
+
+    One horizontal container, so the controls keep their natural width and wrap on a phone.
+    """
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.button(
+            t("sandbox.undo", lang),
+            key="sandbox_undo",
+            icon=":material/undo:",
+            disabled=not box.can_undo,
+            on_click=undo,
+        )
+        st.button(
+            t("sandbox.redo", lang),
+            key="sandbox_redo",
+            icon=":material/redo:",
+            disabled=not box.can_redo,
+            on_click=redo,
+        )
+        st.button(
+            t("sandbox.reset", lang),
+            key="sandbox_reset",
+            icon=":material/restart_alt:",
+            disabled=not box.can_undo,
+            on_click=act,
+            args=(Sandbox.reset,),
+            help=t("sandbox.reset_help", lang),
+        )
+        st.toggle(
+            t("sandbox.hide_odds", lang),
+            key=HIDE,
+            persist_state=KEEP,
+            help=t("sandbox.hide_odds_help", lang),
+            width="content",
+        )
+        st.toggle(
+            t("sandbox.bots", lang),
+            key=BOTS,
+            persist_state=KEEP,
+            help=t("sandbox.bots_help", lang),
+            on_change=act,
+            args=(lambda box: box,),
+            width="content",
+        )
+        st.toggle(
+            t("sandbox.present", lang),
+            key=PRESENT,
+            persist_state=KEEP,
+            help=t("sandbox.present_help", lang),
+            width="content",
+        )
+
+
+def status(table: Table, lang: Lang) -> str:
+    """Whose turn it is and what the table waits for, in one sentence.
+
+    With no tile to take, the sentence does not invite a stop that would take one.
+    """
+    player = seat_name(table.current, lang)
+    phase = table.phase
+    none = "_none" if phase in ("decide", "take") and not table.options() else ""
+    if phase == "decide":
+        return tn(f"sandbox.status.decide{none}", table.in_hand, lang, player=player)
+    return t(f"sandbox.status.{phase}{none}", lang, player=player)
+
+
+ICONS: Final[dict[str, str | None]] = {
+    "keep": None,
+    "roll": ":material/casino:",
+    "take": ":material/back_hand:",
+    "stop": ":material/block:",
+}
+
+
+def _move(move: Move, table: Table, analysis: Analysis | None, lang: Lang) -> None:
+    """One move: its button, and beside it what it leads to (when the odds are shown)."""
+    button, odds = st.columns([2, 3], vertical_alignment="center")
+    key = {"keep": move.face, "take": str(move.tile)}.get(move.kind)
+    button.button(
+        move_words(move, table, lang, "button"),
+        key=f"sandbox_{move.kind}" + (f"_{key}" if key else ""),
+        icon=ICONS[move.kind],
+        type="primary" if move.kind in ("keep", "roll") else "secondary",
+        on_click=act,
+        args=(lambda box: box.play(move),),
+        width="stretch",
+    )
+    if analysis is not None:
+        odds.markdown(outlook_line(analysis.choice(move).outlook, lang))
+
+
+def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
+    """A button for every legal move, the odds beside each; what is not offered, and why.
+
+    Rolling on comes first, as the move that keeps the turn going; stopping empty-handed last,
+    under the reason no tile is offered.
+    """
+    table = box.table
+    legal = table.legal_moves()
+    if table.phase == "keep":
+        assert table.rolled is not None
+        st.caption(t("sandbox.keep_hint", lang))
+        for move in legal:
+            _move(move, table, analysis, lang)
+        taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
+        if taken:
+            names = join_list([face_name(face, lang) for face in taken], lang)
+            st.caption(t("sandbox.not_offered.kept", lang, faces=names))
+        return
+    if ROLL in legal:
+        _move(ROLL, table, analysis, lang)
+    for move in legal:
+        if move.kind == "take":
+            _move(move, table, analysis, lang)
+    if table.phase == "take":
+        st.caption(t("sandbox.not_offered.no_dice", lang))
+    if STOP in legal:
+        reason = "no_worm" if not table.has_worm else "no_tile"
+        st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
+        _move(STOP, table, analysis, lang)
+
+
+def game_over(table: Table, lang: Lang) -> None:
+    """The final scores, the winners and a button for a new game."""
+    names = [seat_name(seat, lang) for seat in table.winners()]
+    st.subheader(tn("sandbox.over", len(names), lang, winners=join_list(names, lang)))
+    scores = [
+        t("sandbox.score", lang, player=seat_name(seat, lang), worms=tn("common.worms", n, lang))
+        for seat, n in enumerate(table.scores())
+    ]
+    st.markdown("\n".join(f"- {line}" for line in scores))
+    st.button(
+        t("sandbox.new_game", lang),
+        key="sandbox_new_game",
+        type="primary",
+        on_click=act,
+        args=(lambda box: Sandbox.start(Table.new(table.players, table.rules), seed()),),
+    )
+
+
+def told(box: Sandbox) -> tuple[Event, ...]:
+    """The events to tell: the last click's, and with the expert playing, its turns after it."""
+    if not box.can_undo:
+        return ()
+    return box.events_since(LEARNER) if bots() else box.events
+
+
+def last_move(box: Sandbox, events: tuple[Event, ...], lang: Lang) -> None:
+    """What the last click did, told from its events, addressed to the player who moved."""
+    if not events:
+        return
+    st.markdown(f"**{t('sandbox.last_move', lang)}**")
+    show.tell(events, lang, LEARNER if bots() else box.history[box.position - 1].table.current)
+
+
+def teacher_tools(box: Sandbox, lang: Lang) -> None:
+    """Dice set by hand, tiles moved anywhere, the seed of random rolls."""
+    table = box.table
+    st.markdown(f"**{t('sandbox.teacher.dice_title', lang)}**")
+    if table.phase in ("roll", "decide"):
+        st.text_input(
+            tn("sandbox.teacher.dice", table.in_hand, lang),
+            key=DICE,
+            placeholder=t("sandbox.teacher.dice_placeholder", lang),
+            help=t("sandbox.teacher.dice_help", lang),
+        )
+        st.button(
+            t("sandbox.teacher.roll_set", lang),
+            key="sandbox_roll_set",
+            icon=":material/edit:",
+            on_click=roll_set,
+        )
+        notice_here("dice")
+    else:
+        st.caption(t("sandbox.teacher.dice_not_now", lang))
+    st.markdown(f"**{t('sandbox.teacher.board_title', lang)}**")
+    places: list[Place] = ["middle", "face_down", *range(table.players)]
+    tile_column, place_column = st.columns(2)
+    tile_column.selectbox(t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE)
+    place_column.selectbox(
+        t("sandbox.teacher.place", lang),
+        places,
+        key=EDIT_PLACE,
+        format_func=lambda place: (
+            t(f"sandbox.teacher.place_{place}", lang)
+            if isinstance(place, str)
+            else t("sandbox.teacher.place_stack", lang, player=seat_name(place, lang))
+        ),
+    )
+    st.button(
+        t("sandbox.teacher.move_tile", lang),
+        key="sandbox_move_tile",
+        icon=":material/swap_horiz:",
+        on_click=move_tile,
+    )
+    notice_here("board")
+    st.markdown(f"**{t('sandbox.teacher.seed_title', lang)}**")
+    st.number_input(
+        t("sandbox.teacher.seed", lang),
+        min_value=0,
+        max_value=999_999,
+        step=1,
+        key=SEED,
+        persist_state=KEEP,
+        on_change=reseed,
+        help=t("sandbox.teacher.seed_help", lang),
+    )
+
+
+def new_table_form(lang: Lang) -> None:
+    """Players and rules for a fresh table; the table sizes offered are those the rules allow."""
+    allowed = fresh_rules()
+    players, rules = st.columns(2)
+    players.selectbox(
+        t("sandbox.players", lang),
+        range(allowed.min_players, allowed.max_players + 1),
+        key=PLAYERS,
+        persist_state=KEEP,
+    )
+    rules.selectbox(
+        t("sandbox.rules", lang),
+        list(PRESETS),
+        key=RULES,
+        persist_state=KEEP,
+        format_func=lambda name: t(f"variants.{name}.title", lang),
+    )
+    st.button(
+        t("sandbox.new_table", lang),
+        key="sandbox_new_table",
+        icon=":material/add_box:",
+        on_click=new_table,
+    )

@@ -1,0 +1,65 @@
+"""Where the sandbox keeps its state in the session, and the settings read from there.
+
+Every key the sandbox's modules share is named once here, so the links, the clicks and the drawing
+agree on them; the settings are read through these functions, each with the default a fresh session
+starts from.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+import streamlit as st
+
+from pickomino.game import Table
+from pickomino.rules import Rules, preset
+
+BOX: Final = "sandbox"
+LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
+LINKED: Final = "sandbox_linked"  # the table that link shows
+LINK_VISIT: Final = "sandbox_link_visit"  # the visit whose link has been read
+NOTICE: Final = "sandbox_notice"  # a refusal from the last click and where to show it, once
+HIDE: Final = "sandbox_hide_odds"
+PRESENT: Final = "sandbox_present"
+SEED: Final = "sandbox_seed"
+PLAYERS: Final = "sandbox_players"
+RULES: Final = "sandbox_rules"
+DICE: Final = "sandbox_dice"
+EDIT_TILE: Final = "sandbox_edit_tile"
+EDIT_PLACE: Final = "sandbox_edit_place"
+BOTS: Final = "sandbox_bots"
+TEACHER_OPEN: Final = "sandbox_teacher_open"
+NEW_OPEN: Final = "sandbox_new_open"
+SHARE_OPEN: Final = "sandbox_share_open"
+KEEP: Final = "session"
+"""How long a setting outlives its widget: the whole session, so a teacher back from the FAQ finds
+presentation mode, the hidden odds, the expert, the seed and the new-table choices as left
+(Streamlit otherwise drops a widget's value on a run that does not draw it)."""
+
+PAGE: Final = "app_pages/sandbox.py"
+EXPLORER: Final = "app_pages/explorer.py"
+LEARNER: Final = 0
+"""The seat the learner plays when the expert plays the others."""
+
+
+def seed() -> int:
+    """The seed of random rolls, chosen once per session unless a teacher sets it."""
+    if SEED not in st.session_state:
+        st.session_state[SEED] = random.randrange(10_000)
+    return int(st.session_state[SEED])
+
+
+def fresh_rules() -> Rules:
+    """The rules chosen for a fresh table."""
+    return preset(st.session_state.get(RULES, "standard"))
+
+
+def fresh_table() -> Table:
+    """A new game with the number of players and the rules chosen for a fresh table."""
+    return Table.new(int(st.session_state.get(PLAYERS, 2)), fresh_rules())
+
+
+def bots() -> bool:
+    """Whether the expert plays every seat but the learner's."""
+    return bool(st.session_state.get(BOTS))
