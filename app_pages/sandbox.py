@@ -6,19 +6,19 @@ from pickomino.i18n import prose, t
 from pickomino.odds import analyse
 from pickomino.ui import show
 from pickomino.ui.frame import current_lang
-from pickomino.ui.odds_panel import panel
+from pickomino.ui.odds_panel import advice_box, panel
 from pickomino.ui.practice import clicks, draw, links, state
 
 lang = current_lang()
 box, refused = links.settle(lang)
 table = box.table
 big = draw.scale()
-if big > 1:
-    st.html(draw.PRESENTATION_CSS)
+# The whole decision beside the table, on one laptop or projector screen: a wide page, and in
+# presentation mode no sidebar (its toggle brings it back).
+st.set_page_config(layout="wide", initial_sidebar_state="collapsed" if big > 1 else "auto")
+st.html(draw.PRESENTATION_CSS if big > 1 else draw.PAGE_CSS)
 
 st.title(t("page.sandbox.title", lang))
-if big == 1:
-    st.markdown(prose("sandbox", "intro", lang))
 if refused is not None:
     st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
 draw.notice_here("table")
@@ -26,25 +26,30 @@ draw.notice_here("table")
 draw.toolbar(box, lang)
 events = draw.told(box)
 marks = show.marks_from(events, lang)
-show.middle(table, lang, marks, scale=big)
-if state.bots():
-    show.stacks(table, lang, state.LEARNER, marks, scale=big)
-else:  # the learner plays every seat: mark the one to play (none once the game is over)
-    to_play = -1 if table.over else table.current
-    show.stacks(table, lang, to_play, marks, scale=big, you_key="sandbox.to_play")
-draw.last_move(box, events, lang)
+# Two columns, stacked on a phone: the table with the dice; the advice, the moves and the odds.
+board, decision = st.columns(2, gap="medium")
+with board:
+    show.middle(table, lang, marks, scale=big * draw.TILE_SCALE)
+    if state.bots():
+        show.stacks(table, lang, state.LEARNER, marks, scale=big * draw.TILE_SCALE)
+    else:  # the learner plays every seat: mark the one to play (none once the game is over)
+        to_play = -1 if table.over else table.current
+        show.stacks(
+            table, lang, to_play, marks, scale=big * draw.TILE_SCALE, you_key="sandbox.to_play"
+        )
 if table.over:
-    draw.game_over(table, lang)
+    with decision:
+        draw.game_over(table, lang)
+        draw.last_move(box, events, lang)
 else:
     analysis = analyse(table)
     hidden = bool(st.session_state.get(state.HIDE))
-    st.subheader(draw.status(table, lang), anchor=False)
-    show.kept(table, lang, scale=big)
-    if table.rolled is not None:
-        show.roll(table.rolled, table.kept, lang, scale=big)
-    draw.moves(box, None if hidden else analysis, lang)
-    with st.container(border=True):
-        st.subheader(t("sandbox.odds_title", lang), anchor=False)
+    with board:
+        st.subheader(draw.status(table, lang), anchor=False)
+        show.kept(table, lang, scale=big * draw.DICE_SCALE)
+        if table.rolled is not None:
+            show.roll(table.rolled, table.kept, lang, scale=big * draw.DICE_SCALE)
+    with decision:
         if hidden:
             st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
             st.button(
@@ -54,10 +59,19 @@ else:
                 on_click=clicks.reveal,
             )
         else:
-            panel(analysis, table, lang)
-            links.explore_link(table, lang)
+            advice_box(analysis, table, lang)
+        draw.moves(box, None if hidden else analysis, lang)
+        if not hidden:
+            with st.container(border=True):
+                st.subheader(t("sandbox.odds_title", lang), anchor=False)
+                panel(analysis, table, lang)
+                links.explore_link(table, lang)
+    with board:
+        draw.last_move(box, events, lang)
 
 # Keyed expanders that track their state stay open across clicks that reshape the page above them.
+with st.expander(t("sandbox.about", lang), icon=":material/info:"):
+    st.markdown(prose("sandbox", "intro", lang))
 with st.expander(
     t("sandbox.teacher.title", lang),
     icon=":material/school:",

@@ -98,7 +98,7 @@ def test_long_link_labels_wrap_on_a_phone_and_in_presentation_mode(
     wide = open_page(browser, f"{server}/sandbox?lang=fr", 1280, 1200)
     wide.get_by_text(t("sandbox.present", "fr"), exact=True).click()
     ready(wide)
-    wide.wait_for_function("getComputedStyle(document.documentElement).fontSize == '26px'")
+    wide.wait_for_function("getComputedStyle(document.documentElement).fontSize == '22px'")
     assert wide.evaluate(CUT_LABELS, "[data-testid=stSidebar]") == []
 
 
@@ -170,7 +170,7 @@ def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser)
     open_panels()
     for key in ("sandbox.present", "sandbox.hide_odds", "sandbox.bots"):
         expect(page.get_by_role("switch", name=t(key, "en"))).to_be_checked()
-    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "26px"
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "22px"
     expect(page.get_by_role("spinbutton", name=t("sandbox.teacher.seed", "en"))).to_have_value("77")
     players = page.get_by_role("combobox", name=t("sandbox.players", "en"))
     expect(players).to_have_value("4")

@@ -379,10 +379,10 @@ def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
 def test_presentation_mode_draws_larger_dice() -> None:
     at = roll_by_hand(sandbox(), "WW555431")
     sizes = re.findall(r'width="(\d+)" height="\1"', "".join(h.proto.body for h in at.get("html")))
-    assert "52" in sizes
+    assert "44" in sizes and "57" not in sizes  # 52 px dice drawn at 0.85 beside the table
     at.toggle(key="sandbox_present").set_value(True).run()
     bodies = "".join(h.proto.body for h in at.get("html"))
-    assert 'width="94" height="94"' in bodies and "<style>" in bodies
+    assert 'width="57" height="57"' in bodies and "<style>" in bodies  # and 1.3 times larger
 
 
 def test_the_share_box_holds_the_table_and_the_language() -> None:

@@ -83,7 +83,7 @@ def advice(analysis: Analysis, table: Table, lang: Lang) -> list[str]:
 
     The two aims can disagree (three fives bring more worms, two worms make a tile surer): a
     learner told only one of them would find a tip and the sandbox contradicting each other, so
-    when they disagree both are said, and why there are two answers. Equal figures are said to be
+    when they disagree both are said, each opening with its aim. Equal figures are said to be
     equal rather than given as a reason.
     """
     if len(analysis.choices) == 1:
@@ -94,7 +94,7 @@ def advice(analysis: Analysis, table: Table, lang: Lang) -> list[str]:
     if both and not tied:
         return [for_worms]
     for_tile, _ = _line(analysis, table, "success", lang)
-    return [for_worms, for_tile] if both else [t("odds.recommend_two", lang), for_worms, for_tile]
+    return [for_worms, for_tile]
 
 
 def recommendation(analysis: Analysis, table: Table, lang: Lang) -> str:
@@ -117,8 +117,13 @@ def tiles_table(analysis: Analysis, lang: Lang) -> str:
     return "\n".join([head, *rows])
 
 
+def advice_box(analysis: Analysis, table: Table, lang: Lang) -> None:
+    """The advice, drawn just above the moves it names."""
+    st.success(recommendation(analysis, table, lang), icon=":material/lightbulb:")
+
+
 def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
-    """The live odds of the point reached: headline figures, the advice, the chance of each tile."""
+    """The live odds of the point reached: the headline figures, each tile's chance."""
     # No bust figure while no roll can be made (a roll waits for a keep, or no die is left).
     columns = iter(st.columns(3 if analysis.bust is not None else 2))
     if analysis.bust is not None:
@@ -138,7 +143,6 @@ def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
         help=t("odds.worms_help", lang),
     )
     most.caption(t("odds.worms_by", lang, move=move_words(analysis.recommended.move, table, lang)))
-    st.success(recommendation(analysis, table, lang), icon=":material/lightbulb:")
     # keyed and tracked, so a reader watching this table keeps it open while clicking moves
     with st.expander(t("odds.tiles", lang), key="odds_tiles_open", on_change="rerun"):
         st.caption(t("odds.tiles_help", lang))

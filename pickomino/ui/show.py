@@ -131,8 +131,8 @@ def roll(
     html(dice_row(faces, lang, faded=faded, size=round(52 * scale)))
 
 
-def tell(events: Sequence[Event], lang: Lang, you: int = 0, *, passing: bool = True) -> None:
-    """The events as a list of sentences.
+def tell(events: Sequence[Event], lang: Lang, you: int | None = 0, *, passing: bool = True) -> None:
+    """The events as a list of sentences, addressed to seat `you` (None: every player named).
 
     `passing=False` leaves out who plays next, for examples that stop at the end of one turn.
     """

@@ -10,7 +10,7 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.events import Event
+from pickomino.events import Event, TurnFailed
 from pickomino.game import ROLL, STOP, Move, Table
 from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.odds import Analysis
@@ -18,7 +18,7 @@ from pickomino.rules import PRESETS
 from pickomino.sandbox import Place, Sandbox
 from pickomino.ui import show
 from pickomino.ui.narrate import face_name, move_words, seat_name
-from pickomino.ui.odds_panel import outlook_line
+from pickomino.ui.odds_panel import best_for, outlook_line, serves_both
 from pickomino.ui.practice.clicks import (
     Where,
     act,
@@ -47,18 +47,36 @@ from pickomino.ui.practice.state import (
     seed,
 )
 
-PRESENTATION_SCALE: Final = 1.8
+PRESENTATION_SCALE: Final = 1.3
 """How much larger dice and tiles are drawn in presentation mode."""
 
+TILE_SCALE: Final = 0.8
+"""Tiles are drawn a little smaller than on the Learn pages, so the middle row takes two lines
+beside the decision rather than three."""
+DICE_SCALE: Final = 0.85
+"""Dice too, so eight of them fit one line of the decision's column."""
+
+PAGE_CSS: Final = """<style>
+[data-testid="stMainBlockContainer"] { padding: 3.5rem 2.5rem 2rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 2rem; padding: 0 0 0.5rem; }
+[data-testid="stMainBlockContainer"] h3 { font-size: 1.35rem; padding: 0.25rem 0; }
+[data-testid="stColumn"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
+</style>"""
+"""The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the advice
+then show beside the table without scrolling."""
+
 PRESENTATION_CSS: Final = """<style>
-html { font-size: 26px; }
-[data-testid="stMainBlockContainer"] { max-width: 94vw; }
+html { font-size: 22px; }
+[data-testid="stMainBlockContainer"] { max-width: 100vw; padding: 1rem 1.5rem 2rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.6rem; padding: 0; }
+[data-testid="stMainBlockContainer"] h3 { font-size: 1.1rem; padding: 0.2rem 0; }
+[data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
 [data-testid="stMainBlockContainer"] button p { font-size: 1rem; font-weight: 600; }
-[data-testid="stMetricValue"] { font-size: 1.6rem; }
+[data-testid="stMetricValue"] { font-size: 1.5rem; }
 </style>"""
 """Presentation mode: every text of the app sized in rem grows with the root font, and the page
-uses the screen's width, so the table reads from the back of a classroom. The odds' headline
-figures grow less, so three of them still fit side by side on a 1024-pixel projector."""
+uses the screen's width, so the table reads from the back of a classroom. The title and the odds'
+headline figures grow less, so the decision fits beside the table on a 1024-pixel projector."""
 
 
 def notice_here(where: Where) -> None:
@@ -148,21 +166,43 @@ ICONS: Final[dict[str, str | None]] = {
 }
 
 
-def _move(move: Move, table: Table, analysis: Analysis | None, lang: Lang) -> None:
-    """One move: its button, and beside it what it leads to (when the odds are shown)."""
-    button, odds = st.columns([2, 3], vertical_alignment="center")
+def advised(analysis: Analysis | None, lang: Lang) -> dict[Move, str]:
+    """The moves the advice names, with the mark their line carries.
+
+    The star for the most worms, the ring for the surest tile when another move gives it; none
+    while the odds are hidden, so the class answers first.
+    """
+    if analysis is None or len(analysis.choices) == 1:
+        return {}
+    marks = {analysis.recommended.move: t("odds.mark_worms", lang)}
+    if not serves_both(analysis, lang):
+        marks[best_for(analysis, "success").move] = t("odds.mark_tile", lang)
+    return marks
+
+
+def _move(
+    move: Move, table: Table, analysis: Analysis | None, marks: dict[Move, str], lang: Lang
+) -> None:
+    """One move: its button, and beside it what it leads to (when the odds are shown).
+
+    The advice's move is the one primary button, with a star, so the class sees which button the
+    advice means without reading the sentence.
+    """
+    button, odds = st.columns([5, 6], vertical_alignment="center")
     key = {"keep": move.face, "take": str(move.tile)}.get(move.kind)
+    best = analysis is not None and move == analysis.recommended.move and move in marks
     button.button(
         move_words(move, table, lang, "button"),
         key=f"sandbox_{move.kind}" + (f"_{key}" if key else ""),
-        icon=ICONS[move.kind],
-        type="primary" if move.kind in ("keep", "roll") else "secondary",
+        icon=":material/star:" if best else ICONS[move.kind],
+        type="primary" if best else "secondary",
         on_click=act,
         args=(lambda box: box.play(move),),
         width="stretch",
     )
     if analysis is not None:
-        odds.markdown(outlook_line(analysis.choice(move).outlook, lang))
+        line = outlook_line(analysis.choice(move).outlook, lang)
+        odds.markdown(f"**{marks[move]}** · {line}" if move in marks else line)
 
 
 def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
@@ -173,27 +213,28 @@ def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
     """
     table = box.table
     legal = table.legal_moves()
+    marks = advised(analysis, lang)
     if table.phase == "keep":
         assert table.rolled is not None
         st.caption(t("sandbox.keep_hint", lang))
         for move in legal:
-            _move(move, table, analysis, lang)
+            _move(move, table, analysis, marks, lang)
         taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
         if taken:
             names = join_list([face_name(face, lang) for face in taken], lang)
             st.caption(t("sandbox.not_offered.kept", lang, faces=names))
         return
     if ROLL in legal:
-        _move(ROLL, table, analysis, lang)
+        _move(ROLL, table, analysis, marks, lang)
     for move in legal:
         if move.kind == "take":
-            _move(move, table, analysis, lang)
+            _move(move, table, analysis, marks, lang)
     if table.phase == "take":
         st.caption(t("sandbox.not_offered.no_dice", lang))
     if STOP in legal:
         reason = "no_worm" if not table.has_worm else "no_tile"
         st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
-        _move(STOP, table, analysis, lang)
+        _move(STOP, table, analysis, marks, lang)
 
 
 def game_over(table: Table, lang: Lang) -> None:
@@ -222,11 +263,35 @@ def told(box: Sandbox) -> tuple[Event, ...]:
 
 
 def last_move(box: Sandbox, events: tuple[Event, ...], lang: Lang) -> None:
-    """What the last click did, told from its events, addressed to the player who moved."""
+    """What the last click did, told from its events, and a failed turn drawn.
+
+    With the expert at the other seats the learner is "you"; when the learner plays every seat,
+    each player is named ("Player 1's turn fails"), since "you" read as the player now to play.
+    """
     if not events:
         return
     st.markdown(f"**{t('sandbox.last_move', lang)}**")
-    show.tell(events, lang, LEARNER if bots() else box.history[box.position - 1].table.current)
+    show.tell(events, lang, LEARNER if bots() else None)
+    failed = failure(box)
+    if failed is not None:
+        show.failed_turn(*failed, lang, scale=scale())
+
+
+def failure(box: Sandbox) -> tuple[Table, tuple[Event, ...]] | None:
+    """The table before the move that failed a turn among the moves told, and that move's events.
+
+    The learner's own failure first: with the expert playing, its turns follow in the same click.
+    """
+    position = box.position
+    found = None
+    while position > 0:
+        step = box.history[position]
+        if any(isinstance(event, TurnFailed) for event in step.events):
+            found = (box.history[position - 1].table, step.events)
+        if not bots() or box.history[position - 1].table.current == LEARNER:
+            break
+        position -= 1
+    return found
 
 
 def teacher_tools(box: Sandbox, lang: Lang) -> None:
