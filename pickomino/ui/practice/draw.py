@@ -1,7 +1,8 @@
 """What the sandbox page shows: the toolbar, whose turn it is, the moves, the teacher's tools.
 
-Every control here calls a callback of `clicks`, so drawing never changes the session itself; the
-page calls these in order and draws the table between them with `pickomino.ui.show`.
+Every control here answers through a callback of `clicks`, so drawing only reads the session (and
+takes a refusal once it is shown); the page calls these in order and draws the table between them
+with `pickomino.ui.show`.
 """
 
 from __future__ import annotations
