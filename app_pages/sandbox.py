@@ -17,6 +17,7 @@ if big > 1:
     st.html(draw.PRESENTATION_CSS)
 
 st.title(t("page.sandbox.title", lang))
+links.banner(box, lang)
 if big == 1:
     st.markdown(prose("sandbox", "intro", lang))
 if refused is not None:
