@@ -3,7 +3,7 @@
 import streamlit as st
 
 from pickomino.i18n import prose, t
-from pickomino.rules import WORM
+from pickomino.lessons.faq import ATTEMPTS, QUESTIONS
 from pickomino.ui import show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.practice import links
@@ -11,16 +11,6 @@ from pickomino.ui.practice import links
 lang = current_lang()
 st.title(t("page.faq.title", lang))
 st.markdown(prose("faq", "intro", lang))
-
-QUESTIONS = (
-    ("no_worm", ("faq-no-worm",)),
-    ("lower", ("faq-lower",)),
-    ("steal_top", ("faq-steal-top",)),
-    ("thirty", ("faq-thirty-lower", "faq-thirty-steal", "faq-thirty-nothing")),
-    ("one_value", ("faq-one-value",)),
-)
-# After keeping the fours, the same roll's worms are tried too, and refused.
-ATTEMPTS = {"faq-one-value": ("keep", WORM)}
 
 for question, scenarios in QUESTIONS:
     st.header(t(f"faq.q_{question}", lang))

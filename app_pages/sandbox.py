@@ -19,6 +19,7 @@ st.set_page_config(layout="wide", initial_sidebar_state="collapsed" if big > 1 e
 st.html(draw.PRESENTATION_CSS if big > 1 else draw.PAGE_CSS)
 
 st.title(t("page.sandbox.title", lang))
+links.banner(box, lang)
 if refused is not None:
     st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
 draw.notice_here("table")

@@ -26,4 +26,4 @@ for tip in TIPS:
         if len(tables) > 1:
             points = tn("common.points", table.total, lang)
             label = t("sandbox.open_at", lang, points=points, dice=dice_text(table.in_hand, lang))
-        links.link(label, lang, table=table)
+        links.link(label, lang, table=table, tip=tip)

@@ -58,7 +58,7 @@ def imported_by(module: str) -> set[str]:
 def test_the_pure_modules_are_found() -> None:
     for name in ("rules", "game", "events", "scenario", "share", "sandbox", "odds", "bots", "i18n"):
         assert f"pickomino.{name}" in PURE
-    for name in ("examples", "explore", "tips"):
+    for name in ("examples", "explore", "faq", "tips"):
         assert f"pickomino.lessons.{name}" in PURE
     assert "pickomino.__main__" in PURE
     assert "pickomino.ui.show" in MODULES and "pickomino.ui.show" not in PURE

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from pickomino.i18n import t, tn
 from pickomino.sandbox import Sandbox
-from pickomino.share import decode_table, encode_table, load_scenario
+from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
 from pickomino.ui.narrate import seat_name
 from tests.browser import needs_chromium, open_page, ready
 
@@ -40,7 +40,8 @@ def test_a_faq_situation_opens_in_the_sandbox_and_its_link_follows_each_click(
     page = open_page(browser, f"{server}/faq?lang=nl", 1200, 900)
     page.get_by_role("link", name=t("sandbox.open", "nl")).first.click()
     expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "nl"), timeout=60_000)
-    expect(page).to_have_url(f"{server}/sandbox?scenario=faq-no-worm&lang=nl")
+    opened = re.escape(f"{server}/sandbox?scenario=faq-no-worm&lang=nl")
+    expect(page).to_have_url(re.compile(opened + r"&seed=\d+$"))  # the seed travels too
     ready(page)
 
     page.get_by_role("button", name=t("sandbox.stop", "nl")).click()
@@ -188,3 +189,25 @@ def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser)
     page.get_by_role("button", name=tn("sandbox.roll", 8, "en")).click()
     rolled = Sandbox.start(table, 77).roll().table
     expect(page).to_have_url(re.compile(re.escape(encode_table(rolled))), timeout=60_000)
+
+
+def test_a_teachers_faq_link_opens_ready_for_the_projector(server: str, browser: Browser) -> None:
+    """Presentation mode, the expert and the seed from the link; the question named; the answer
+    replayed by its own button; and the address after the click still carries the settings."""
+    query = "scenario=faq-one-value&lang=fr&present=1&bots=1&seed=7"
+    page = open_page(browser, f"{server}/sandbox?{query}", 1280, 1000)
+    question = t("faq.q_one_value", "fr")
+    expect(page.get_by_text(question, exact=False)).to_be_visible()
+    for key in ("sandbox.present", "sandbox.bots"):
+        expect(page.get_by_role("switch", name=t(key, "fr"))).to_be_checked()
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "26px"
+    page.get_by_role("button", name=t("sandbox.replay", "fr")).click()
+    ready(page)
+    scenario = read_scenario("faq-one-value")
+    after = Sandbox.replaying(scenario).redo().table
+    expect(page).to_have_url(re.compile(re.escape(encode_table(after))), timeout=60_000)
+    shown = parse_qs(urlsplit(page.url).query)
+    assert (shown["present"], shown["bots"], shown["seed"], shown["lang"]) == (
+        ["1"], ["1"], ["7"], ["fr"]
+    )  # fmt: skip
+    expect(page.get_by_text(question, exact=False)).to_be_visible()

@@ -15,6 +15,7 @@ from pickomino.events import TookTile, TurnFailed
 from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.explore import shown_name
+from pickomino.lessons.faq import QUESTIONS
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, PRESETS
@@ -424,8 +425,9 @@ def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
     assert all(n["lang"] == ["fr"] for n in names)
     assert {link.proto.page for link in faq} == {"sandbox"}
     tips = at.switch_page("app_pages/tips.py").run().get("page_link")
-    linked = [decode_table(parse_qs(link.proto.query_string)["table"][0]) for link in tips]
-    assert linked == [table for tip in TIPS for table in tip_tables(tip)]
+    queries = [parse_qs(link.proto.query_string) for link in tips]
+    linked = [(query["tip"][0], decode_table(query["table"][0])) for query in queries]
+    assert linked == [(tip, table) for tip in TIPS for table in tip_tables(tip)]
 
 
 def test_settings_and_table_outlive_a_visit_to_another_page() -> None:
@@ -533,3 +535,134 @@ def test_a_teacher_tool_refusal_is_shown_under_that_tool() -> None:
     assert [str(w.value) for w in at.warning] == teacher_warnings(at)
     at = at.run()  # shown once
     assert teacher_warnings(at) == []
+
+
+FAQ_CASES = [(question, name) for question, names in QUESTIONS for name in names]
+
+
+def button_key(move: Move) -> str:
+    """The key of the sandbox's button for `move` (see `draw._move`)."""
+    suffix = {"keep": move.face, "take": str(move.tile)}.get(move.kind)
+    return f"sandbox_{move.kind}" + (f"_{suffix}" if suffix else "")
+
+
+@pytest.mark.parametrize(("question", "name"), FAQ_CASES)
+def test_a_faq_link_names_its_question_and_replays_the_answer_until_the_learner_branches_off(
+    question: str, name: str
+) -> None:
+    lang = "fr" if name == "faq-one-value" else "en"
+    banner = t("sandbox.from_faq", lang, question=t(f"faq.q_{question}", lang),
+               case=t(f"faq.case.{name}", lang))  # fmt: skip
+    scenario = read_scenario(name)
+    at = sandbox(lang, scenario=name, seed="1")
+    assert [i.value for i in at.info] == [banner]
+    assert box(at).position == scenario.at, "the link opens at the moment the question asks about"
+    assert at.button(key="sandbox_redo").label == t("sandbox.replay", lang)
+    at = click(at, "sandbox_redo")  # the answer's next move: still the answer
+    assert [i.value for i in at.info] == [banner]
+    assert at.button(key="sandbox_redo").label == t("sandbox.replay", lang)
+    at = click(at, "sandbox_undo")
+    answer = box(at).history[box(at).position + 1].move
+    own = next(move for move in box(at).table.legal_moves() if move != answer)
+    at = click(at, button_key(own))  # a move of the learner's own: Redo is theirs from now on
+    assert [i.value for i in at.info] == [banner], "the question stays while the table is its own"
+    assert at.button(key="sandbox_redo").label == t("sandbox.redo", lang)
+    at = click(at, "sandbox_new_table")
+    assert not at.info, "a new table is no longer the question's"
+    assert at.button(key="sandbox_redo").label == t("sandbox.redo", lang)
+
+
+def test_opening_another_link_drops_the_question() -> None:
+    at = sandbox("en", scenario="faq-lower")
+    at.switch_page("app_pages/faq.py").run()
+    at.query_params.clear()
+    at.query_params.update(lang="en", scenario="turn-walkthrough")
+    at.switch_page(PAGE).run()
+    assert not at.info and at.button(key="sandbox_redo").label == t("sandbox.redo", "en")
+
+
+@pytest.mark.parametrize("tip", TIPS)
+def test_a_tip_link_names_its_tip_until_a_new_table(tip: str) -> None:
+    at = sandbox("nl", table=encode_table(tip_tables(tip)[0]), tip=tip)
+    banner = t("sandbox.from_tip", "nl", tip=t(f"tips.{tip}", "nl"))
+    assert [i.value for i in at.info] == [banner]
+    assert at.query_params["tip"] == tip and f"tip={tip}" in at.code[0].value
+    assert at.button(key="sandbox_redo").label == t("sandbox.redo", "nl")
+    at = click(at, button_key(box(at).table.legal_moves()[0]))
+    assert [i.value for i in at.info] == [banner] and at.query_params["tip"] == tip
+    at = click(at, "sandbox_new_table")
+    assert not at.info and "tip" not in at.query_params
+
+
+def test_an_unknown_tip_names_nothing_and_leaves_the_address() -> None:
+    at = sandbox("en", table=encode_table(tip_tables("neighbour")[0]), tip="[x](http://evil)")
+    assert not at.info and not at.error and not at.warning
+    assert "tip" not in at.query_params and box(at).table == tip_tables("neighbour")[0]
+
+
+def share_query(at: AppTest) -> dict[str, list[str]]:
+    return parse_qs(at.code[0].value.split("?", 1)[1])
+
+
+def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed() -> None:
+    at = sandbox("en", scenario="turn-walkthrough", present="1", bots="1", seed="7")
+    assert not at.exception and not at.warning
+    assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_bots").value
+    assert at.number_input(key="sandbox_seed").value == 7 and box(at).seed == 7
+    assert "html { font-size: 26px; }" in "".join(h.proto.body for h in at.get("html"))
+    shared = share_query(at)
+    assert (shared["present"], shared["bots"], shared["seed"]) == (["1"], ["1"], ["7"])
+    assert shared["scenario"] == ["turn-walkthrough"], "an untouched example is shared by name"
+    at = click(at, "sandbox_roll")  # a roll of its own: drawn from the link's seed
+    assert box(at).table == Sandbox.start(read_scenario("turn-walkthrough").table, 7).roll().table
+    shared = share_query(at)
+    assert decode_table(shared["table"][0]) == box(at).table
+    assert (shared["present"], shared["bots"], shared["seed"]) == (["1"], ["1"], ["7"])
+    assert (at.query_params["present"], at.query_params["seed"]) == ("1", "7")
+    at.toggle(key="sandbox_present").set_value(False).run()
+    assert "present" not in at.query_params and "present" not in share_query(at)
+
+
+def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
+    at = sandbox("en")
+    table = encode_table(box(at).table)
+    at.switch_page("app_pages/faq.py").run()
+    at.query_params.clear()
+    at.query_params.update(lang="en", table=table, seed="42")
+    at.switch_page(PAGE).run()
+    assert box(at).seed == 42 and at.number_input(key="sandbox_seed").value == 42
+
+
+@pytest.mark.parametrize(
+    ("param", "value"), [("present", "yes"), ("bots", "2"), ("seed", "-3"), ("seed", "abc"),
+                         ("seed", "1000000"), ("seed", "[x](http://evil)")]
+)  # fmt: skip
+def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, value: str) -> None:
+    for lang in LANGS:
+        at = sandbox(lang, **{param: value})
+        assert not at.exception and not at.error
+        expected = t(f"sandbox.link_setting.{param}", lang, value=shown_name(value), high=999_999)
+        assert [w.value for w in at.warning] == [expected]
+        assert "[x](" not in expected
+        assert (
+            not at.toggle(key="sandbox_present").value and not at.toggle(key="sandbox_bots").value
+        )
+        seed = at.session_state["sandbox_seed"]
+        assert 0 <= seed <= 999_999 and box(at).seed == seed
+        assert param not in at.query_params or at.query_params[param] == str(seed)
+        assert at.query_params.get("seed") == str(seed)
+
+
+def test_a_click_sent_with_an_out_of_date_address_keeps_the_settings() -> None:
+    """The settings of a link are read when it is opened; a lagging address switches none back."""
+    at = sandbox("en", present="1", bots="1", seed="7")
+    at.toggle(key="sandbox_present").set_value(False)
+    at.toggle(key="sandbox_bots").set_value(False)
+    at.number_input(key="sandbox_seed").set_value(8).run()
+    at.query_params.update(present="1", bots="1", seed="7")  # the address the link opened with
+    at = click(at, "sandbox_roll")
+    assert not at.toggle(key="sandbox_present").value and not at.toggle(key="sandbox_bots").value
+    assert at.session_state["sandbox_seed"] == 8 and box(at).seed == 8
+    assert box(at).table == Sandbox.start(Table.new(2), 8).roll().table
+    assert "present" not in at.query_params and "bots" not in at.query_params
+    assert at.query_params["seed"] == "8"

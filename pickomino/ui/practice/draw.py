@@ -31,6 +31,7 @@ from pickomino.ui.practice.clicks import (
     roll_set,
     undo,
 )
+from pickomino.ui.practice.links import redo_label
 from pickomino.ui.practice.state import (
     BOTS,
     DICE,
@@ -106,7 +107,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             on_click=undo,
         )
         st.button(
-            t("sandbox.redo", lang),
+            redo_label(box, lang),
             key="sandbox_redo",
             icon=":material/redo:",
             disabled=not box.can_redo,

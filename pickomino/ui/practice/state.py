@@ -20,9 +20,12 @@ LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds,
 LINKED: Final = "sandbox_linked"  # the table that link shows
 LINK_VISIT: Final = "sandbox_link_visit"  # the visit whose link has been read
 NOTICE: Final = "sandbox_notice"  # a refusal from the last click and where to show it, once
+ORIGIN: Final = "sandbox_origin"  # the FAQ question or tip the link that opened the table named
 HIDE: Final = "sandbox_hide_odds"
 PRESENT: Final = "sandbox_present"
 SEED: Final = "sandbox_seed"
+SEED_HIGH: Final = 999_999
+"""The largest seed a teacher can type, or a link can set."""
 PLAYERS: Final = "sandbox_players"
 RULES: Final = "sandbox_rules"
 DICE: Final = "sandbox_dice"
@@ -58,6 +61,11 @@ def fresh_rules() -> Rules:
 def fresh_table() -> Table:
     """A new game with the number of players and the rules chosen for a fresh table."""
     return Table.new(int(st.session_state.get(PLAYERS, 2)), fresh_rules())
+
+
+def present() -> bool:
+    """Whether presentation mode is on (large dice, tiles and text for a projector)."""
+    return bool(st.session_state.get(PRESENT))
 
 
 def bots() -> bool:
