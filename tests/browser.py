@@ -98,6 +98,12 @@ def open_page(browser: Browser, url: str, width: int, height: int, **options: An
     return page
 
 
+IMAGES_LOADED = "Array.from(document.images).every(image => image.complete)"
+"""Every drawing is in place: until then the page grows as images load, and a click aimed at a
+link lands on whatever moved under it (a FAQ link opened the next question's situation)."""
+
+
 def ready(page: Page) -> None:
-    """Wait until the app has answered the last action."""
+    """Wait until the app has answered the last action and its drawings are loaded."""
     page.wait_for_selector(READY, timeout=WAIT_MS)
+    page.wait_for_function(IMAGES_LOADED, timeout=WAIT_MS)

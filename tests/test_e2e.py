@@ -200,7 +200,7 @@ def test_a_teachers_faq_link_opens_ready_for_the_projector(server: str, browser:
     expect(page.get_by_text(question, exact=False)).to_be_visible()
     for key in ("sandbox.present", "sandbox.bots"):
         expect(page.get_by_role("switch", name=t(key, "fr"))).to_be_checked()
-    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "26px"
+    assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "22px"
     page.get_by_role("button", name=t("sandbox.replay", "fr")).click()
     ready(page)
     scenario = read_scenario("faq-one-value")

@@ -609,7 +609,7 @@ def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed
     assert not at.exception and not at.warning
     assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_bots").value
     assert at.number_input(key="sandbox_seed").value == 7 and box(at).seed == 7
-    assert "html { font-size: 26px; }" in "".join(h.proto.body for h in at.get("html"))
+    assert "html { font-size: 22px; }" in "".join(h.proto.body for h in at.get("html"))
     shared = share_query(at)
     assert (shared["present"], shared["bots"], shared["seed"]) == (["1"], ["1"], ["7"])
     assert shared["scenario"] == ["turn-walkthrough"], "an untouched example is shared by name"
