@@ -9,18 +9,25 @@ decoding of every drawing: what a reader waits for, not only the server's share 
 Clicks: each repetition opens `/sandbox?lang=en` in a fresh browser context, opens the teacher
 tools, and plays the turn of `benchmarks/app.py` with the dice typed by hand (roll WW555431, keep
 the worms, roll 555442, keep the fives, take 25), so every repetition plays the same turn. Typing
-the dice is not timed; the clicks are. A click is timed in the page itself, from the click event's
-timestamp to the first animation frame at which the app is connected, no script runs, the element
-the click must bring is there (the next move's button, the next player's status) and every image
-has loaded. Waiting for the new element, not only for the script state, matters: the state flips to
-"running" only when the server's first answer arrives, so right after a click the old page still
-reads as settled. The number of script runs each click caused is counted from the state's flips.
-The series is played in normal mode (1280 x 800) and in presentation mode (1024 x 768, a projector).
+the dice is not timed; the clicks are, in normal mode (1280 x 800) and in presentation mode
+(1024 x 768, a projector).
 
-Pages: every url path of `pickomino/ui/frame.py`'s PAGES, opened in a fresh context, from the
-navigation's start to the first frame at which the page's title is drawn, the app is settled and
-every image has loaded. The census beside it (elements under the main block, images, bytes of their
-`src`) says what the browser had to build.
+Settled: the app is connected, no script runs, the element the action must bring is shown (the
+next move's button, the next player's status, the page's title) and every image has loaded; then
+the page must stay unchanged for QUIET_S with no request in flight, and the time is that of its
+last change (a DOM mutation or an image load), measured in the page from the click event's
+timestamp (from the navigation's start for a page opened by its address). The script state alone
+is not enough: it flips to "running" only when the server's first answer arrives, so right after
+a click the old page still reads as settled, and parts of Streamlit's frontend load lazily after
+the script has finished. Beside the time: the script runs the action caused (each starts with a
+`new_session` message), the server's messages and their size, and the CPU time of the page's main
+thread and of the server process, which a loaded machine inflates much less than the wall time.
+
+Pages: every url path of `pickomino/ui/frame.py`'s PAGES three ways: opened in a fresh context
+(nothing cached), opened again in the same context (the browser's cache warm), and reached by its
+sidebar link from another page (how a reader goes from page to page). The census beside it
+(elements under the main block, element containers, images, bytes of their `src`) says what the
+browser had to build.
 
 Bounded: every wait gives up after 60 s, and the whole run stops early (with what it has) after
 `--budget` seconds.
@@ -29,6 +36,7 @@ Bounded: every wait gives up after 60 s, and the whole run stops early (with wha
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -40,10 +48,12 @@ from typing import TYPE_CHECKING, Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+
 from pickomino.i18n import t, tn  # noqa: E402
 from pickomino.ui.frame import PAGES  # noqa: E402
 from pickomino.ui.narrate import face_name, seat_name  # noqa: E402
-from tests.browser import READY, WAIT_MS, chromium, ready, streamlit_server  # noqa: E402
+from tests.browser import READY, WAIT_MS, chromium, streamlit_server  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -56,28 +66,23 @@ LABEL = "button p"
 """A button's label without its icon (a Material icon is a ligature: its name is text)."""
 
 PROBE = """(() => {
-  const bench = { clicks: [], runs: 0, state: null, changed: 0 };
+  const bench = { clicks: [], changed: 0 };
   window.__bench = bench;
+  const changed = () => { bench.changed = performance.now(); };
   document.addEventListener("click", (event) => bench.clicks.push(event.timeStamp), true);
-  document.addEventListener("load", () => { bench.changed = performance.now(); }, true);
-  new MutationObserver(() => {
-    bench.changed = performance.now();
-    const app = document.querySelector("[data-testid='stApp']");
-    const state = app && app.getAttribute("data-test-script-state");
-    if (state !== bench.state) {
-      if (state === "running") bench.runs += 1;
-      bench.state = state;
-    }
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  document.addEventListener("load", changed, true);
+  new MutationObserver(changed).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
 })();"""
-"""Installed before the app's own scripts: the time of every click, the time of the last change
-of the page (a DOM mutation or a loaded image), and every flip of the script state to running (the
-server's messages arrive in separate tasks, so the observer sees each flip)."""
+"""Installed before the app's own scripts: the time of every click, and the time of the last change
+of the page (a DOM mutation or a loaded image)."""
 
 SHOWN = """([ready, tag, text]) => document.querySelector(ready)
   && [...document.images].every((image) => image.complete)
-  && [...document.querySelectorAll(tag)].some((element) => element.innerText.trim() === text)"""
-"""The app is idle, every image has loaded, and an element `tag` reads exactly `text`."""
+  && (tag === null
+      || [...document.querySelectorAll(tag)].some((found) => found.innerText.trim() === text))"""
+"""The app is idle, every image has loaded, and an element `tag` reads exactly `text` (if given)."""
 
 QUIET_S = 0.6
 """How long the page must stay unchanged, with no request in flight, to count as settled: lazily
@@ -124,50 +129,120 @@ def turn() -> list[Step]:
 
 
 @dataclass(frozen=True)
+class Counts:
+    """Running totals of a tab, read before and after an action: the difference is its cost."""
+
+    clicks: int = 0
+    runs: int = 0
+    messages: int = 0
+    received: int = 0
+    browser_cpu: float = 0.0
+    server_cpu: float = 0.0
+
+
+@dataclass(frozen=True)
 class Timed:
-    """What one measured action took, in ms, and how many script runs it caused."""
+    """What one action cost: ms to settled, script runs, server messages, CPU on both sides."""
 
     ms: float
     runs: int
+    messages: int
+    kilobytes: float
+    browser_cpu: float
+    server_cpu: float
+
+
+def server_cpu_ms(url: str) -> float:
+    """CPU time (user + system) the Streamlit server at `url` has used so far, from /proc."""
+    port = url.rsplit(":", 1)[1]
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+            if b"streamlit" in b" ".join(argv) and port.encode() in argv:
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            continue
+    raise LookupError(f"no streamlit process serves port {port}")
 
 
 class Tab:
-    """A page of its own browser context, counting the requests it has in flight."""
+    """A page of its own browser context, with what it costs counted.
 
-    def __init__(self, browser: Browser, width: int, height: int) -> None:
+    Requests in flight (for "settled"), the server's messages (each script run starts with a
+    `new_session` message, so a click that caused two runs shows two), the page's main-thread CPU
+    time (Chrome's ThreadTime metric) and the server's CPU time.
+    """
+
+    def __init__(self, browser: Browser, url: str, width: int, height: int) -> None:
+        self.url = url
         self.context = browser.new_context(viewport={"width": width, "height": height})
         self.context.add_init_script(PROBE)
         self.page = self.context.new_page()
         self.in_flight = 0
+        self.runs = self.messages = self.received = 0
         self.page.on("request", lambda _: self._count(1))
         self.page.on("requestfinished", lambda _: self._count(-1))
         self.page.on("requestfailed", lambda _: self._count(-1))
+        self.page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
 
     def _count(self, change: int) -> None:
         self.in_flight += change
 
-    def mark(self) -> tuple[int, int]:
-        """The counts of clicks and script runs so far, to measure the next action from."""
-        return self.page.evaluate("[window.__bench.clicks.length, window.__bench.runs]")
+    def _received(self, payload: bytes | str) -> None:
+        if isinstance(payload, str):
+            return
+        message = ForwardMsg()
+        message.ParseFromString(payload)
+        self.messages += 1
+        self.received += len(payload)
+        self.runs += message.WhichOneof("type") == "new_session"
 
-    def settle(self, tag: str, text: str, mark: tuple[int, int] | None) -> Timed:
+    def counts(self) -> Counts:
+        """The totals now, to measure the next action from."""
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        thread = next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+        return Counts(
+            self.page.evaluate("window.__bench.clicks.length"),
+            self.runs,
+            self.messages,
+            self.received,
+            thread * 1000,
+            server_cpu_ms(self.url),
+        )
+
+    def settle(self, before: Counts, tag: str | None, text: str = "", *, click: bool) -> Timed:
         """Wait until `text` is shown and the page is settled; time its last change.
 
-        From the click after `mark` (the navigation's start without one) to the last DOM change
-        or image load before a quiet spell of QUIET_S with nothing in flight.
+        From the first click after `before` (from the navigation's start if not `click`) to the
+        last DOM change or image load before a quiet spell of QUIET_S with nothing in flight. With
+        no `tag`, waits for a script run after `before` instead of an element.
         """
+        waited = time.monotonic() + WAIT_MS / 1000
+        while tag is None and self.runs == before.runs:
+            if time.monotonic() > waited:
+                raise TimeoutError("no script run came")
+            self.page.wait_for_timeout(20)
         self.page.wait_for_function(SHOWN, arg=[READY, tag, text], polling="raf", timeout=WAIT_MS)
-        deadline = time.monotonic() + WAIT_MS / 1000
         while True:
             now, changed = self.page.evaluate("[performance.now(), window.__bench.changed]")
             if self.in_flight == 0 and now - changed >= QUIET_S * 1000:
                 break
-            if time.monotonic() > deadline:
+            if time.monotonic() > waited:
                 raise TimeoutError(f"the page never stayed still after showing {text!r}")
             self.page.wait_for_timeout(100)
-        clicks, runs = mark or (0, 0)
-        since = self.page.evaluate(f"window.__bench.clicks[{clicks}]") if mark else 0.0
-        return Timed(changed - since, self.page.evaluate("window.__bench.runs") - runs)
+        after = self.counts()
+        since = self.page.evaluate(f"window.__bench.clicks[{before.clicks}]") if click else 0.0
+        return Timed(
+            changed - since,
+            after.runs - before.runs,
+            after.messages - before.messages,
+            (after.received - before.received) / 1000,
+            after.browser_cpu - before.browser_cpu,
+            after.server_cpu - before.server_cpu,
+        )
 
     def close(self) -> None:
         self.context.close()
@@ -175,14 +250,17 @@ class Tab:
 
 def open_sandbox(browser: Browser, url: str, present: bool) -> Tab:
     """The sandbox at its first roll, teacher tools open, in presentation mode if asked."""
-    tab = Tab(browser, *((1024, 768) if present else (1280, 800)))
+    tab = Tab(browser, url, *((1024, 768) if present else (1280, 800)))
+    before = tab.counts()
     tab.page.goto(f"{url}/sandbox?lang={LANG}")
-    ready(tab.page)
+    tab.settle(before, "h1", title("sandbox"), click=False)
     if present:
+        before = tab.counts()
         tab.page.get_by_text(t("sandbox.present", LANG), exact=True).click()
-        ready(tab.page)
+        tab.settle(before, None, click=True)
+    before = tab.counts()
     tab.page.locator("summary").filter(has_text=t("sandbox.teacher.title", LANG)).click()
-    ready(tab.page)
+    tab.settle(before, None, click=True)
     return tab
 
 
@@ -196,11 +274,12 @@ def play_turn(browser: Browser, url: str, present: bool) -> list[Timed]:
                 label = tn("sandbox.teacher.dice", step.in_hand, LANG)
                 box = tab.page.get_by_role("textbox", name=label)
                 box.fill(step.dice)
+                before = tab.counts()
                 box.press("Enter")
-                ready(tab.page)
-            mark = tab.mark()
+                tab.settle(before, None, click=False)
+            before = tab.counts()
             tab.page.get_by_role("button", name=step.click, exact=True).click()
-            times.append(tab.settle(step.expect_tag, step.expect, mark))
+            times.append(tab.settle(before, step.expect_tag, step.expect, click=True))
     finally:
         tab.close()
     return times
@@ -220,22 +299,29 @@ def address(url: str, path: str) -> str:
 Load = tuple[Timed, dict[str, int]]
 
 
+def census(tab: Tab) -> dict[str, int]:
+    """What the page built: elements under the main block, element containers, images."""
+    return tab.page.evaluate(CENSUS)
+
+
 def load_page(browser: Browser, url: str, path: str) -> dict[str, Load]:
     """One page three ways: opened in a fresh context (nothing cached), opened again in the same
     context (the browser's cache warm), and reached by its sidebar link from another page."""
-    tab = Tab(browser, 1280, 800)
+    tab = Tab(browser, url, 1280, 800)
     found: dict[str, Load] = {}
     try:
         for way in ("cold", "cached"):
+            before = tab.counts()
             tab.page.goto(address(url, path))
-            found[way] = tab.settle("h1", title(path), None), tab.page.evaluate(CENSUS)
+            found[way] = tab.settle(before, "h1", title(path), click=False), census(tab)
         other = "setup" if path == "home" else "home"
+        before = tab.counts()
         tab.page.goto(address(url, other))
-        tab.settle("h1", title(other), None)
-        mark = tab.mark()
+        tab.settle(before, "h1", title(other), click=False)
+        before = tab.counts()
         nav = tab.page.get_by_test_id("stSidebarNav")
         nav.get_by_role("link", name=title(path), exact=True).click()
-        found["link"] = tab.settle("h1", title(path), mark), tab.page.evaluate(CENSUS)
+        found["link"] = tab.settle(before, "h1", title(path), click=True), census(tab)
     finally:
         tab.close()
     return found
@@ -245,24 +331,32 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(values):6.0f} ms   worst {max(values):6.0f} ms"
 
 
-def report_clicks(label: str, runs: list[list[Timed]]) -> None:
-    every = [timed.ms for run in runs for timed in run]
+def costs(timings: list[Timed]) -> str:
+    """The medians of what the actions cost besides time."""
+    runs = sorted({timed.runs for timed in timings})
+    median = {
+        name: statistics.median(getattr(timed, name) for timed in timings)
+        for name in ("messages", "kilobytes", "browser_cpu", "server_cpu")
+    }
+    return (
+        f"runs {runs}  messages {median['messages']:4.0f} ({median['kilobytes']:5.1f} kB)"
+        f"  CPU browser {median['browser_cpu']:4.0f} ms, server {median['server_cpu']:4.0f} ms"
+    )
+
+
+def report_clicks(label: str, turns: list[list[Timed]]) -> None:
+    every = [timed for run in turns for timed in run]
     if not every:
         return
-    print(f"{label}: {len(runs)} turns, {len(every)} clicks")
+    print(f"{label}: {len(turns)} turns, {len(every)} clicks (CPU and messages are medians)")
     for index, step in enumerate(turn()):
-        column = [run[index] for run in runs if index < len(run)]
-        script_runs = sorted({timed.runs for timed in column})
-        print(
-            f"  {index + 1}. {step.name:<5} {summary([timed.ms for timed in column])}"
-            f"   script runs per click {script_runs}"
-        )
-    median, worst = statistics.median(every), max(every)
+        column = [run[index] for run in turns if index < len(run)]
+        print(f"  {index + 1}. {step.name:<5} {summary([t.ms for t in column])}   {costs(column)}")
+    times = [timed.ms for timed in every]
+    median, worst = statistics.median(times), max(times)
     verdict = "within" if median < CLICK_MEDIAN_MS and worst < CLICK_WORST_MS else "OVER"
-    print(
-        f"  all clicks: {summary(every)}"
-        f" ({verdict} the targets: median < {CLICK_MEDIAN_MS} ms, worst < {CLICK_WORST_MS} ms)"
-    )
+    print(f"  all clicks: {summary(times)}   {costs(every)}")
+    print(f"  ({verdict} the targets: median < {CLICK_MEDIAN_MS} ms, worst < {CLICK_WORST_MS} ms)")
 
 
 WAYS = ("cold", "cached", "link")
@@ -270,12 +364,12 @@ WAYS = ("cold", "cached", "link")
 
 def report_pages(loads: dict[str, list[dict[str, Load]]]) -> None:
     print(
-        "page loads (1280 x 800), median / worst ms to settled: cold = fresh context, cached ="
-        " same context again, link = its sidebar link from another page"
+        "page loads (1280 x 800), median/worst ms to settled: cold = a fresh context, cached ="
+        " the same context again, link = its sidebar link from another page"
     )
     print(
         f"  {'page':<10}" + "".join(f" {way:>13}" for way in WAYS)
-        + f" {'elements':>9} {'blocks':>7} {'images':>7} {'image kB':>9} {'runs':>5}"
+        + f" {'elements':>9} {'blocks':>7} {'images':>7} {'image kB':>9}   link's costs"
     )  # fmt: skip
     for path, results in loads.items():
         if not results:
@@ -285,10 +379,10 @@ def report_pages(loads: dict[str, list[dict[str, Load]]]) -> None:
             times = [result[way][0].ms for result in results]
             cells += f" {statistics.median(times):6.0f}/{max(times):6.0f}"
         census = results[-1]["link"][1]
-        runs = max(result[way][0].runs for result in results for way in WAYS)
         print(
             f"  {path:<10}{cells} {census['elements']:>9} {census['blocks']:>7}"
-            f" {census['images']:>7} {census['bytes'] / 1000:>9.0f} {runs:>5}"
+            f" {census['images']:>7} {census['bytes'] / 1000:>9.0f}"
+            f"   {costs([result['link'][0] for result in results])}"
         )
     for way in WAYS:
         every = [result[way][0].ms for results in loads.values() for result in results]
