@@ -53,17 +53,14 @@ _WORM_SPOTS: Final[dict[int, tuple[tuple[int, int, float], ...]]] = {
 """Where the worms of a tile sit (x, y, scale), by how many there are: one to four."""
 
 
-_WORM_PATH: Final = "M10 42 C 22 14, 38 14, 48 34 S 72 56, 88 24"
+_WORM_PATH: Final = "M10 42C22 14 38 14 48 34S72 56 88 24"
 _WORM: Final = (
-    f'<path d="{_WORM_PATH}" fill="none" stroke="{_WORM_EDGE}" stroke-width="19" '
-    'stroke-linecap="round"/>'
-    f'<path d="{_WORM_PATH}" fill="none" stroke="{_WORM_BODY}" stroke-width="13" '
-    'stroke-linecap="round"/>'
-    f'<path d="M40 22 L 52 30" stroke="{_WORM_EDGE}" stroke-width="3" stroke-linecap="round"/>'
-    f'<path d="M24 22 L 30 32" stroke="{_WORM_EDGE}" stroke-width="2" stroke-linecap="round"/>'
-    f'<path d="M62 44 L 68 36" stroke="{_WORM_EDGE}" stroke-width="2" stroke-linecap="round"/>'
-    '<circle cx="86" cy="22" r="4.2" fill="#ffffff"/>'
-    f'<circle cx="87" cy="21.5" r="2.2" fill="{_INK}"/>'
+    f'<g fill="none" stroke="{_WORM_EDGE}" stroke-linecap="round">'
+    f'<path d="{_WORM_PATH}" stroke-width="19"/>'
+    f'<path d="{_WORM_PATH}" stroke="{_WORM_BODY}" stroke-width="13"/>'
+    '<path d="M40 22L52 30" stroke-width="3"/><path d="M24 22L30 32M62 44L68 36" stroke-width="2"/>'
+    '<circle cx="86" cy="22" r="4.2" fill="#ffffff" stroke="none"/>'
+    f'<circle cx="87" cy="21.5" r="2.2" fill="{_INK}" stroke="none"/></g>'
 )
 """A wriggling worm (outlined body, ring, eye) in a 100 x 60 box at the origin."""
 
