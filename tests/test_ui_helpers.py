@@ -1,5 +1,8 @@
 """The drawing, narrating and example helpers the pages are built from (no Streamlit needed)."""
 
+import re
+from urllib.parse import unquote
+
 import pytest
 
 from pickomino.events import (
@@ -79,14 +82,46 @@ def test_sentences_address_the_reader_or_name_the_player() -> None:
 
 
 def test_drawings_carry_text_alternatives_in_the_reader_language() -> None:
-    assert "<path" in die_svg(WORM, "en") and "<circle" in die_svg("3", "en")
-    assert die_svg("3", "en").count('r="9"') == 3
+    assert "<path" in die_svg(WORM) and "<circle" in die_svg("3")
+    assert die_svg("3").count('r="9"') == 3
     row = dice_row((WORM, "4"), "nl")
     assert 'alt="dobbelsteen met een worm"' in row and 'alt="dobbelsteen met een 4"' in row
     tiles = tile_row([TileView(33, 4, "option", "à prendre")], "fr")
     assert 'alt="tuile 33, 4 vers. à prendre"' in tiles
-    assert tile_svg(TileView(30, 3, "down"), "en").count("worm") == 0
+    assert "<use" not in tile_svg(TileView(30, 3, "down"))
     assert "[W]" not in row + tiles
+
+
+def sources(markup: str) -> list[str]:
+    return re.findall(r'src="([^"]*)"', markup)
+
+
+def test_a_drawing_is_one_address_whatever_the_language_the_size_or_the_badge() -> None:
+    """A page of 300 drawings repeats a few dozen addresses, so the browser decodes each once."""
+    small = dice_row((WORM, "3", WORM), "en", size=44)
+    large = dice_row((WORM,), "fr", size=94)
+    assert sources(small)[0] == sources(small)[2] == sources(large)[0] != sources(small)[1]
+    assert 'width="94"' in large and 'alt="dé montrant un ver"' in large
+    marked = tile_row([TileView(27, 2, "up", "top"), TileView(27, 2, "up")], "nl", width=42)
+    assert sources(marked)[0] == sources(marked)[1]
+    assert sources(tile_row([TileView(27, 2, "taken", "x")], "en")) != sources(marked)[:1]
+    faded = dice_row(("3", "3"), "en", faded=(True, False))
+    assert sources(faded)[0] != sources(faded)[1]
+
+
+def test_an_image_address_is_the_drawing_percent_encoded() -> None:
+    view = TileView(36, 4)
+    (source,) = sources(tile_row([view], "en"))
+    assert source.startswith("data:image/svg+xml,<svg ")
+    assert '"' not in source and "#" not in source
+    assert unquote(source.split(",", 1)[1]) == tile_svg(view).replace('"', "'")
+
+
+def test_a_tile_draws_one_worm_and_places_it_once_per_worm() -> None:
+    for worms in range(1, 5):
+        drawing = tile_svg(TileView(20 + worms, worms))
+        assert drawing.count("<use ") == worms and drawing.count('<g id="w">') == 1
+    assert "<title" not in tile_svg(TileView(21, 1)) + die_svg(WORM)
 
 
 def test_kept_dice_for_a_total_respect_the_worm_and_the_dice() -> None:

@@ -1,15 +1,17 @@
-"""Dice and tiles as inline SVG, each with a text alternative for screen readers.
+"""Dice and tiles as SVG images, each with a text alternative for screen readers.
 
 Pure string building (no Streamlit import), so the drawings can be tested and reused by any page.
+A drawing holds no words and no size, so a page of 300 dice and tiles repeats a few dozen image
+addresses (built once each), and the words are each image's `alt`, in the reader's language.
 Colours follow the Okabe-Ito palette and every state a colour shows is also written as a badge
 under the tile, so nothing is told by colour alone.
 """
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 from typing import Final, Literal
 
@@ -51,22 +53,35 @@ _WORM_SPOTS: Final[dict[int, tuple[tuple[int, int, float], ...]]] = {
 """Where the worms of a tile sit (x, y, scale), by how many there are: one to four."""
 
 
+_WORM_PATH: Final = "M10 42C22 14 38 14 48 34S72 56 88 24"
+_WORM: Final = (
+    f'<g fill="none" stroke="{_WORM_EDGE}" stroke-linecap="round">'
+    f'<path d="{_WORM_PATH}" stroke-width="19"/>'
+    f'<path d="{_WORM_PATH}" stroke="{_WORM_BODY}" stroke-width="13"/>'
+    '<path d="M40 22L52 30" stroke-width="3"/><path d="M24 22L30 32M62 44L68 36" stroke-width="2"/>'
+    '<circle cx="86" cy="22" r="4.2" fill="#ffffff" stroke="none"/>'
+    f'<circle cx="87" cy="21.5" r="2.2" fill="{_INK}" stroke="none"/></g>'
+)
+"""A wriggling worm (outlined body, ring, eye) in a 100 x 60 box at the origin."""
+
+
+def _placed(x: float, y: float, scale: float) -> str:
+    return f'transform="translate({x} {y}) scale({scale})"'
+
+
 def worm_shape(x: float, y: float, scale: float) -> str:
-    """A wriggling worm (outlined body, ring, eye) fitted in a 100 x 60 box at (x, y)."""
-    path = "M10 42 C 22 14, 38 14, 48 34 S 72 56, 88 24"
-    return (
-        f'<g transform="translate({x} {y}) scale({scale})">'
-        f'<path d="{path}" fill="none" stroke="{_WORM_EDGE}" stroke-width="19" '
-        'stroke-linecap="round"/>'
-        f'<path d="{path}" fill="none" stroke="{_WORM_BODY}" stroke-width="13" '
-        'stroke-linecap="round"/>'
-        f'<path d="M40 22 L 52 30" stroke="{_WORM_EDGE}" stroke-width="3" stroke-linecap="round"/>'
-        f'<path d="M24 22 L 30 32" stroke="{_WORM_EDGE}" stroke-width="2" stroke-linecap="round"/>'
-        f'<path d="M62 44 L 68 36" stroke="{_WORM_EDGE}" stroke-width="2" stroke-linecap="round"/>'
-        '<circle cx="86" cy="22" r="4.2" fill="#ffffff"/>'
-        f'<circle cx="87" cy="21.5" r="2.2" fill="{_INK}"/>'
-        "</g>"
-    )
+    """A wriggling worm fitted in a 100 x 60 box at (x, y)."""
+    return f"<g {_placed(x, y, scale)}>{_WORM}</g>"
+
+
+def _svg(view_box: str, body: str, *, faded: bool = False) -> str:
+    """A drawing with no size of its own.
+
+    The `<img>` that shows it sets the size, so one drawing serves every size (presentation mode,
+    the smaller stacks) and a page repeats the same few images.
+    """
+    opacity = ' opacity="0.45"' if faded else ""
+    return f'<svg xmlns="{_SVG_NS}" viewBox="{view_box}"{opacity}>{body}</svg>'
 
 
 def face_label(face: str, lang: Lang) -> str:
@@ -76,22 +91,22 @@ def face_label(face: str, lang: Lang) -> str:
     return t("draw.die_number", lang, face=face)
 
 
-def die_svg(face: str, lang: Lang, *, size: int = 52, faded: bool = False) -> str:
-    """One die showing `face`: pips for 1-5, a worm for the worm face."""
-    opacity = ' opacity="0.45"' if faded else ""
+def die_svg(face: str, *, faded: bool = False) -> str:
+    """One die showing `face`: pips for 1-5, a worm for the worm face.
+
+    No words: what the die shows is said by the `alt` of its image, in the reader's language.
+    """
     if face == WORM:
         inner = worm_shape(6, 22, 0.88)
     else:
         inner = "".join(
             f'<circle cx="{cx}" cy="{cy}" r="9" fill="{_INK}"/>' for cx, cy in _PIPS[face]
         )
-    label = escape(face_label(face, lang))
-    return (
-        f'<svg xmlns="{_SVG_NS}" width="{size}" height="{size}" '
-        f'viewBox="0 0 100 100"{opacity}><title>{label}</title>'
+    body = (
         f'<rect x="3" y="3" width="94" height="94" rx="18" fill="#ffffff" stroke="{_INK}" '
-        f'stroke-width="5"/>{inner}</svg>'
+        f'stroke-width="5"/>{inner}'
     )
+    return _svg("0 0 100 100", body, faded=faded)
 
 
 @dataclass(frozen=True)
@@ -115,14 +130,12 @@ def tile_label(view: TileView, lang: Lang) -> str:
     return f"{text}. {view.badge}" if view.badge else text
 
 
-def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
-    """A tile: its number on top, its worms stacked below; face down it shows only its back."""
-    height = round(width * 1.6)
-    label = escape(tile_label(view, lang))
-    head = (
-        f'<svg xmlns="{_SVG_NS}" width="{width}" height="{height}" '
-        f'viewBox="0 0 100 160"><title>{label}</title>'
-    )
+def tile_svg(view: TileView) -> str:
+    """A tile: its number on top, its worms stacked below; face down it shows only its back.
+
+    The badge is not drawn here (it is written under the image), and a tile of several worms
+    draws one worm and places copies of it (`<use>`), a third of the markup.
+    """
     if view.state == "gone":
         body = (
             '<rect x="5" y="5" width="90" height="150" rx="12" fill="none" stroke="#9a9a9a" '
@@ -130,7 +143,7 @@ def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
             f'<text x="50" y="92" font-size="34" text-anchor="middle" fill="#8a8a8a" '
             f'font-family="sans-serif">{view.tile}</text>'
         )
-        return head + body + "</svg>"
+        return _svg("0 0 100 160", body)
     if view.state in ("down", "flipped"):
         edge = _MARK.get(view.state, _INK)
         body = (
@@ -140,11 +153,12 @@ def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
             f'<text x="50" y="92" font-size="30" text-anchor="middle" fill="#d9c9b6" '
             f'font-family="sans-serif" font-weight="bold">{view.tile}</text>'
         )
-        return head + body + "</svg>"
+        return _svg("0 0 100 160", body)
     edge = _MARK.get(view.state, _INK)
     stroke = 9 if view.state in _MARK else 4
-    worms = "".join(
-        worm_shape(x, y, scale) for x, y, scale in _WORM_SPOTS[min(max(view.worms, 1), 4)]
+    spots = _WORM_SPOTS[min(max(view.worms, 1), 4)]
+    worms = f'<defs><g id="w">{_WORM}</g></defs>' + "".join(
+        f'<use href="#w" {_placed(x, y, scale)}/>' for x, y, scale in spots
     )
     body = (
         f'<rect x="5" y="5" width="90" height="150" rx="12" fill="{_TILE_FACE}" stroke="{edge}" '
@@ -153,18 +167,39 @@ def tile_svg(view: TileView, lang: Lang, *, width: int = 58) -> str:
         f'font-family="sans-serif" font-weight="bold">{view.tile}</text>'
         f'<line x1="16" y1="60" x2="84" y2="60" stroke="{_INK}" stroke-width="3"/>{worms}'
     )
-    return head + body + "</svg>"
+    return _svg("0 0 100 160", body)
 
 
-def as_image(svg: str, label: str, width: int, height: int) -> str:
-    """An SVG as an `<img>` with alt text.
+def data_uri(svg: str) -> str:
+    """An SVG as a `data:` URI, percent-encoded rather than base64.
+
+    A third shorter than base64 for this markup, and the browser reads it without decoding. Double
+    quotes become single ones (the URI sits in a double-quoted attribute; the drawings quote no
+    text), and `%` and `#` are escaped (`#` would start the URI's fragment).
+    """
+    return "data:image/svg+xml," + svg.replace("%", "%25").replace("#", "%23").replace('"', "'")
+
+
+@cache
+def die_source(face: str, faded: bool) -> str:
+    """A die's image address, built once per face: a FAQ page shows about 300 dice and tiles."""
+    return data_uri(die_svg(face, faded=faded))
+
+
+@cache
+def tile_source(tile: int, worms: int, state: TileState) -> str:
+    """A tile's image address, built once per tile and state (the badge is not in the drawing)."""
+    return data_uri(tile_svg(TileView(tile, worms, state)))
+
+
+def as_image(source: str, label: str, width: int, height: int) -> str:
+    """An image with alt text: one `<img>` per die or tile, so each has its own text alternative.
 
     The app's HTML sanitiser drops inline SVG elements but keeps images; `alt` is what screen
     readers read.
     """
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return (
-        f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(label)}" '
+        f'<img src="{source}" alt="{escape(label)}" '
         f'width="{width}" height="{height}" style="display:block">'
     )
 
@@ -189,8 +224,8 @@ def dice_row(
     """A row of dice (HTML): faded ones are dice a rule sets apart, captions are written below."""
     cells = []
     for i, face in enumerate(faces):
-        svg = die_svg(face, lang, size=size, faded=bool(faded[i]) if i < len(faded) else False)
-        die = as_image(svg, face_label(face, lang), size, size)
+        source = die_source(face, bool(faded[i]) if i < len(faded) else False)
+        die = as_image(source, face_label(face, lang), size, size)
         caption = f"<span>{escape(captions[i])}</span>" if i < len(captions) else ""
         style = _CELL_STYLE.format(width=size)
         cells.append(f'<div style="{style}">{die}{caption}</div>')
@@ -209,9 +244,8 @@ def tile_row(views: Sequence[TileView], lang: Lang, *, width: int = 58) -> str:
             else ""
         )
         style = _CELL_STYLE.format(width=width)
-        image = as_image(
-            tile_svg(view, lang, width=width), tile_label(view, lang), width, round(width * 1.6)
-        )
+        source = tile_source(view.tile, view.worms, view.state)
+        image = as_image(source, tile_label(view, lang), width, round(width * 1.6))
         cells.append(f'<div style="{style}">{image}{badge}</div>')
     return f'<div style="{_ROW_STYLE.format(gap=8)}">{"".join(cells)}</div>'
 

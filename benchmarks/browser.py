@@ -1,0 +1,440 @@
+"""Time the app in Chromium: each click of a scripted sandbox turn, and the load of every page.
+
+Run with `uv run python benchmarks/browser.py [--repeats N] [--only clicks|pages]`. It starts
+`streamlit run` on a free port of 127.0.0.1 and Debian's Chromium (as the browser tests do, through
+`tests/browser.py`), so the figures include the websocket, React's rendering, the layout and the
+decoding of every drawing: what a reader waits for, not only the server's share (that one is
+`benchmarks/app.py`).
+
+Clicks: each repetition opens `/sandbox?lang=en` in a fresh browser context, opens the teacher
+tools, and plays the turn of `benchmarks/app.py` with the dice typed by hand (roll WW555431, keep
+the worms, roll 555442, keep the fives, take 25), so every repetition plays the same turn. Typing
+the dice is not timed; the clicks are, in normal mode (1280 x 800) and in presentation mode
+(1024 x 768, a projector).
+
+Settled: the app is connected, no script runs, the element the action must bring is shown (the
+next move's button, the next player's status, the page's title) and every image has loaded; then
+the page must stay unchanged for QUIET_S with no request in flight, and the time is that of its
+last change (a DOM mutation or an image load), measured in the page from the click event's
+timestamp (from the navigation's start for a page opened by its address). The script state alone
+is not enough: it flips to "running" only when the server's first answer arrives, so right after
+a click the old page still reads as settled, and parts of Streamlit's frontend load lazily after
+the script has finished. Beside the time: the script runs the action caused (each starts with a
+`new_session` message), the server's messages and their size, and the CPU time of the page's main
+thread and of the server process, which a loaded machine inflates much less than the wall time.
+
+Pages: every url path of `pickomino/ui/frame.py`'s PAGES three ways: opened in a fresh context
+(nothing cached), opened again in the same context (the browser's cache warm), and reached by its
+sidebar link from another page (how a reader goes from page to page). The census beside it
+(elements under the main block, element containers, images, bytes of their `src`) says what the
+browser had to build.
+
+Bounded: every wait gives up after 60 s, and the whole run stops early (with what it has) after
+`--budget` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+
+from pickomino.i18n import t, tn  # noqa: E402
+from pickomino.ui.frame import PAGES  # noqa: E402
+from pickomino.ui.narrate import face_name, seat_name  # noqa: E402
+from tests.browser import READY, WAIT_MS, chromium, streamlit_server  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
+CLICK_MEDIAN_MS = 150
+CLICK_WORST_MS = 400
+PAGE_MS = 1000
+LANG = "en"
+LABEL = "button p"
+"""A button's label without its icon (a Material icon is a ligature: its name is text)."""
+
+PROBE = """(() => {
+  const bench = { clicks: [], changed: 0 };
+  window.__bench = bench;
+  const changed = () => { bench.changed = performance.now(); };
+  document.addEventListener("click", (event) => bench.clicks.push(event.timeStamp), true);
+  document.addEventListener("load", changed, true);
+  new MutationObserver(changed).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true,
+  });
+})();"""
+"""Installed before the app's own scripts: the time of every click, and the time of the last change
+of the page (a DOM mutation or a loaded image)."""
+
+SHOWN = """([ready, tag, text]) => document.querySelector(ready)
+  && [...document.images].every((image) => image.complete)
+  && (tag === null
+      || [...document.querySelectorAll(tag)].some((found) => found.innerText.trim() === text))"""
+"""The app is idle, every image has loaded, and an element `tag` reads exactly `text` (if given)."""
+
+QUIET_S = 0.6
+"""How long the page must stay unchanged, with no request in flight, to count as settled: lazily
+loaded parts of Streamlit's frontend (the HTML element's sanitiser, for one) arrive after the
+script has finished, so "idle" alone comes too early."""
+
+CENSUS = """() => {
+  const main = document.querySelector("[data-testid='stMain']");
+  const images = [...main.querySelectorAll("img")];
+  return {
+    elements: main.querySelectorAll("*").length,
+    blocks: main.querySelectorAll("[data-testid='stElementContainer']").length,
+    images: images.length,
+    bytes: images.reduce((sum, image) => sum + image.getAttribute("src").length, 0),
+  };
+}"""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One click of the scripted turn: what to type first, what to click, what must then show."""
+
+    name: str
+    click: str
+    expect_tag: str
+    expect: str
+    dice: str = ""
+    in_hand: int = 0
+
+
+def turn() -> list[Step]:
+    """The scripted turn of `benchmarks/app.py`, as button labels in English."""
+    roll_set = t("sandbox.teacher.roll_set", LANG)
+    keep_worms = tn("sandbox.keep_worm", 2, LANG)
+    keep_fives = tn("sandbox.keep", 3, LANG, face=face_name("5", LANG))
+    take = t("sandbox.take", LANG, tile=25)
+    return [
+        Step("roll", roll_set, LABEL, keep_worms, dice="WW555431", in_hand=8),
+        Step("keep", keep_worms, LABEL, tn("sandbox.roll", 6, LANG)),
+        Step("roll", roll_set, LABEL, keep_fives, dice="555442", in_hand=6),
+        Step("keep", keep_fives, LABEL, take),
+        Step("take", take, "h3", t("sandbox.status.roll", LANG, player=seat_name(1, LANG))),
+    ]
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Running totals of a tab, read before and after an action: the difference is its cost."""
+
+    clicks: int = 0
+    runs: int = 0
+    messages: int = 0
+    received: int = 0
+    browser_cpu: float = 0.0
+    server_cpu: float = 0.0
+
+
+@dataclass(frozen=True)
+class Timed:
+    """What one action cost: ms to settled, script runs, server messages, CPU on both sides."""
+
+    ms: float
+    runs: int
+    messages: int
+    kilobytes: float
+    browser_cpu: float
+    server_cpu: float
+
+
+def server_cpu_ms(url: str) -> float:
+    """CPU time (user + system) the Streamlit server at `url` has used so far, from /proc."""
+    port = url.rsplit(":", 1)[1]
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            argv = (proc / "cmdline").read_bytes().split(b"\0")
+            if b"streamlit" in b" ".join(argv) and port.encode() in argv:
+                fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            continue
+    raise LookupError(f"no streamlit process serves port {port}")
+
+
+class Tab:
+    """A page of its own browser context, with what it costs counted.
+
+    Requests in flight (for "settled"), the server's messages (each script run starts with a
+    `new_session` message, so a click that caused two runs shows two), the page's main-thread CPU
+    time (Chrome's ThreadTime metric) and the server's CPU time.
+    """
+
+    def __init__(self, browser: Browser, url: str, width: int, height: int) -> None:
+        self.url = url
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context.add_init_script(PROBE)
+        self.page = self.context.new_page()
+        self.in_flight = 0
+        self.runs = self.messages = self.received = 0
+        self.page.on("request", lambda _: self._count(1))
+        self.page.on("requestfinished", lambda _: self._count(-1))
+        self.page.on("requestfailed", lambda _: self._count(-1))
+        self.page.on("websocket", lambda socket: socket.on("framereceived", self._received))
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+
+    def _count(self, change: int) -> None:
+        self.in_flight += change
+
+    def _received(self, payload: bytes | str) -> None:
+        if isinstance(payload, str):
+            return
+        message = ForwardMsg()
+        message.ParseFromString(payload)
+        self.messages += 1
+        self.received += len(payload)
+        self.runs += message.WhichOneof("type") == "new_session"
+
+    def counts(self) -> Counts:
+        """The totals now, to measure the next action from."""
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        thread = next(m["value"] for m in metrics if m["name"] == "ThreadTime")
+        return Counts(
+            self.page.evaluate("window.__bench.clicks.length"),
+            self.runs,
+            self.messages,
+            self.received,
+            thread * 1000,
+            server_cpu_ms(self.url),
+        )
+
+    def settle(self, before: Counts, tag: str | None, text: str = "", *, click: bool) -> Timed:
+        """Wait until `text` is shown and the page is settled; time its last change.
+
+        From the first click after `before` (from the navigation's start if not `click`) to the
+        last DOM change or image load before a quiet spell of QUIET_S with nothing in flight. With
+        no `tag`, waits for a script run after `before` instead of an element.
+        """
+        waited = time.monotonic() + WAIT_MS / 1000
+        while tag is None and self.runs == before.runs:
+            if time.monotonic() > waited:
+                raise TimeoutError("no script run came")
+            self.page.wait_for_timeout(20)
+        self.page.wait_for_function(SHOWN, arg=[READY, tag, text], polling="raf", timeout=WAIT_MS)
+        while True:
+            now, changed = self.page.evaluate("[performance.now(), window.__bench.changed]")
+            if self.in_flight == 0 and now - changed >= QUIET_S * 1000:
+                break
+            if time.monotonic() > waited:
+                raise TimeoutError(f"the page never stayed still after showing {text!r}")
+            self.page.wait_for_timeout(100)
+        after = self.counts()
+        since = self.page.evaluate(f"window.__bench.clicks[{before.clicks}]") if click else 0.0
+        return Timed(
+            changed - since,
+            after.runs - before.runs,
+            after.messages - before.messages,
+            (after.received - before.received) / 1000,
+            # A page opened by its address is a new document: Chrome's count starts again.
+            after.browser_cpu - before.browser_cpu if click else math.nan,
+            after.server_cpu - before.server_cpu,
+        )
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def open_sandbox(browser: Browser, url: str, present: bool) -> Tab:
+    """The sandbox at its first roll, teacher tools open, in presentation mode if asked."""
+    tab = Tab(browser, url, *((1024, 768) if present else (1280, 800)))
+    before = tab.counts()
+    tab.page.goto(f"{url}/sandbox?lang={LANG}")
+    tab.settle(before, "h1", title("sandbox"), click=False)
+    if present:
+        before = tab.counts()
+        tab.page.get_by_text(t("sandbox.present", LANG), exact=True).click()
+        tab.settle(before, None, click=True)
+    before = tab.counts()
+    tab.page.locator("summary").filter(has_text=t("sandbox.teacher.title", LANG)).click()
+    tab.settle(before, None, click=True)
+    return tab
+
+
+def play_turn(browser: Browser, url: str, present: bool) -> list[Timed]:
+    """Each click of the scripted turn, timed; fails loudly if a click does not bring its result."""
+    tab = open_sandbox(browser, url, present)
+    times = []
+    try:
+        for step in turn():
+            if step.dice:
+                label = tn("sandbox.teacher.dice", step.in_hand, LANG)
+                box = tab.page.get_by_role("textbox", name=label)
+                box.fill(step.dice)
+                before = tab.counts()
+                box.press("Enter")
+                tab.settle(before, None, click=False)
+            before = tab.counts()
+            tab.page.get_by_role("button", name=step.click, exact=True).click()
+            times.append(tab.settle(before, step.expect_tag, step.expect, click=True))
+    finally:
+        tab.close()
+    return times
+
+
+def title(path: str) -> str:
+    """The title a page's h1 shows."""
+    key = next(spec.key for spec in PAGES if spec.url_path == path)
+    return t(f"page.{key}.title", LANG)
+
+
+def address(url: str, path: str) -> str:
+    """A page's address: the default page (home) is served at the root, not at its url path."""
+    return f"{url}/{'' if path == 'home' else path}?lang={LANG}"
+
+
+Load = tuple[Timed, dict[str, int]]
+
+
+def census(tab: Tab) -> dict[str, int]:
+    """What the page built: elements under the main block, element containers, images."""
+    return tab.page.evaluate(CENSUS)
+
+
+def load_page(browser: Browser, url: str, path: str) -> dict[str, Load]:
+    """One page three ways: opened in a fresh context (nothing cached), opened again in the same
+    context (the browser's cache warm), and reached by its sidebar link from another page."""
+    tab = Tab(browser, url, 1280, 800)
+    found: dict[str, Load] = {}
+    try:
+        for way in ("cold", "cached"):
+            before = tab.counts()
+            tab.page.goto(address(url, path))
+            found[way] = tab.settle(before, "h1", title(path), click=False), census(tab)
+        other = "setup" if path == "home" else "home"
+        before = tab.counts()
+        tab.page.goto(address(url, other))
+        tab.settle(before, "h1", title(other), click=False)
+        before = tab.counts()
+        nav = tab.page.get_by_test_id("stSidebarNav")
+        nav.get_by_role("link", name=title(path), exact=True).click()
+        found["link"] = tab.settle(before, "h1", title(path), click=True), census(tab)
+    finally:
+        tab.close()
+    return found
+
+
+def summary(values: list[float]) -> str:
+    return f"median {statistics.median(values):6.0f} ms   worst {max(values):6.0f} ms"
+
+
+def costs(timings: list[Timed]) -> str:
+    """The medians of what the actions cost besides time."""
+    runs = sorted({timed.runs for timed in timings})
+    median = {
+        name: statistics.median(getattr(timed, name) for timed in timings)
+        for name in ("messages", "kilobytes", "browser_cpu", "server_cpu")
+    }
+    return (
+        f"runs {runs}  messages {median['messages']:4.0f} ({median['kilobytes']:5.1f} kB)"
+        f"  CPU browser {median['browser_cpu']:4.0f} ms, server {median['server_cpu']:4.0f} ms"
+    )
+
+
+def report_clicks(label: str, turns: list[list[Timed]]) -> None:
+    every = [timed for run in turns for timed in run]
+    if not every:
+        return
+    print(f"{label}: {len(turns)} turns, {len(every)} clicks (CPU and messages are medians)")
+    for index, step in enumerate(turn()):
+        column = [run[index] for run in turns if index < len(run)]
+        print(f"  {index + 1}. {step.name:<5} {summary([t.ms for t in column])}   {costs(column)}")
+    times = [timed.ms for timed in every]
+    median, worst = statistics.median(times), max(times)
+    verdict = "within" if median < CLICK_MEDIAN_MS and worst < CLICK_WORST_MS else "OVER"
+    print(f"  all clicks: {summary(times)}   {costs(every)}")
+    print(f"  ({verdict} the targets: median < {CLICK_MEDIAN_MS} ms, worst < {CLICK_WORST_MS} ms)")
+
+
+WAYS = ("cold", "cached", "link")
+
+
+def report_pages(loads: dict[str, list[dict[str, Load]]]) -> None:
+    print(
+        "page loads (1280 x 800), median/worst ms to settled: cold = a fresh context, cached ="
+        " the same context again, link = its sidebar link from another page"
+    )
+    print(
+        f"  {'page':<10}" + "".join(f" {way:>13}" for way in WAYS)
+        + f" {'elements':>9} {'blocks':>7} {'images':>7} {'image kB':>9}   link's costs"
+    )  # fmt: skip
+    for path, results in loads.items():
+        if not results:
+            continue
+        cells = ""
+        for way in WAYS:
+            times = [result[way][0].ms for result in results]
+            cells += f" {statistics.median(times):6.0f}/{max(times):6.0f}"
+        census = results[-1]["link"][1]
+        print(
+            f"  {path:<10}{cells} {census['elements']:>9} {census['blocks']:>7}"
+            f" {census['images']:>7} {census['bytes'] / 1000:>9.0f}"
+            f"   {costs([result['link'][0] for result in results])}"
+        )
+    for way in WAYS:
+        every = [result[way][0].ms for results in loads.values() for result in results]
+        if every:
+            verdict = "within" if max(every) < PAGE_MS else "OVER"
+            print(f"  {way:>6}: worst {max(every):.0f} ms ({verdict} the {PAGE_MS} ms target)")
+
+
+def bounded(deadline: float, repeats: int, action: Callable[[], Any]) -> list[Any]:
+    """`action` run `repeats` times, fewer if the deadline passes (said on stderr)."""
+    results = []
+    for _ in range(repeats):
+        if time.monotonic() > deadline:
+            print("  (time budget spent: fewer repetitions)", file=sys.stderr)
+            break
+        results.append(action())
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5, help="repetitions of each series")
+    parser.add_argument("--only", choices=("clicks", "pages"), help="one part only")
+    parser.add_argument("--budget", type=float, default=1200, help="seconds before stopping early")
+    options = parser.parse_args()
+    deadline = time.monotonic() + options.budget
+    with streamlit_server() as url, chromium() as browser:
+        # Warm-up, not counted: imports, every page's first run, the odds of the first boards.
+        play_turn(browser, url, present=False)
+        for spec in PAGES:
+            load_page(browser, url, spec.url_path)
+        if options.only != "pages":
+            for label, present in (("normal", False), ("presentation", True)):
+                runs = bounded(
+                    deadline,
+                    options.repeats,
+                    lambda present=present: play_turn(browser, url, present),
+                )
+                report_clicks(f"clicks, {label} mode", runs)
+        if options.only != "clicks":
+            loads = {
+                spec.url_path: bounded(
+                    deadline,
+                    options.repeats,
+                    lambda path=spec.url_path: load_page(browser, url, path),
+                )
+                for spec in PAGES
+            }
+            report_pages(loads)
+
+
+if __name__ == "__main__":
+    main()
