@@ -318,7 +318,9 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
         st.caption(t("sandbox.teacher.dice_not_now", lang))
     st.markdown(f"**{t('sandbox.teacher.board_title', lang)}**")
     places: list[Place] = ["middle", "face_down", *range(table.players)]
-    tile_column, place_column = st.columns(2)
+    # The place gets three quarters of the line (a tile number needs little): at half of it,
+    # "Put it on top of Player 2's stack" was cut short on a projector.
+    tile_column, place_column = st.columns([1, 3])
     tile_column.selectbox(t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE)
     place_column.selectbox(
         t("sandbox.teacher.place", lang),
