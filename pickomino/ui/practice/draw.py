@@ -113,15 +113,6 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             disabled=not box.can_redo,
             on_click=redo,
         )
-        st.button(
-            t("sandbox.reset", lang),
-            key="sandbox_reset",
-            icon=":material/restart_alt:",
-            disabled=not box.can_undo,
-            on_click=act,
-            args=(Sandbox.reset,),
-            help=t("sandbox.reset_help", lang),
-        )
         st.toggle(
             t("sandbox.hide_odds", lang),
             key=HIDE,
@@ -144,6 +135,16 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             persist_state=KEEP,
             help=t("sandbox.present_help", lang),
             width="content",
+        )
+        # Last, away from Redo: a quick double click on Redo landed on Reset as the page redrew.
+        st.button(
+            t("sandbox.reset", lang),
+            key="sandbox_reset",
+            icon=":material/restart_alt:",
+            disabled=not box.can_undo,
+            on_click=act,
+            args=(Sandbox.reset,),
+            help=t("sandbox.reset_help", lang),
         )
 
 
