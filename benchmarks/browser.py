@@ -21,7 +21,7 @@ is not enough: it flips to "running" only when the server's first answer arrives
 a click the old page still reads as settled, and parts of Streamlit's frontend load lazily after
 the script has finished. Beside the time: the script runs the action caused (each starts with a
 `new_session` message), the server's messages and their size, and the CPU time of the page's main
-thread and of the server process, which a loaded machine inflates much less than the wall time.
+thread and of the server process, which a loaded machine inflates less than the wall time.
 
 Pages: every url path of `pickomino/ui/frame.py`'s PAGES three ways: opened in a fresh context
 (nothing cached), opened again in the same context (the browser's cache warm), and reached by its

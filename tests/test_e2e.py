@@ -211,3 +211,26 @@ def test_a_teachers_faq_link_opens_ready_for_the_projector(server: str, browser:
         ["1"], ["1"], ["7"], ["fr"]
     )  # fmt: skip
     expect(page.get_by_text(question, exact=False)).to_be_visible()
+
+
+DRAWINGS = """() => Array.from(document.querySelectorAll('[data-testid=stMain] img'))
+  .map(image => ({width: image.naturalWidth, alt: image.alt}))"""
+"""Every image of the page: its decoded width (none for a drawing the browser cannot read), alt."""
+
+
+def test_every_drawing_of_the_faq_is_decoded_and_named(server: str, browser: Browser) -> None:
+    """The drawings are percent-encoded data URIs: one badly escaped would show only its alt text.
+
+    About 300 dice and tiles, each with its own alt text in the reader's language.
+    """
+    page = open_page(browser, f"{server}/faq?lang=nl", 1200, 900)
+    page.wait_for_function(
+        "document.querySelectorAll('[data-testid=stMain] img').length > 200"
+        " && Array.from(document.images).every(image => image.complete)",
+        timeout=60_000,
+    )
+    drawings = page.evaluate(DRAWINGS)
+    assert all(drawing["width"] > 0 for drawing in drawings)
+    alts = {drawing["alt"] for drawing in drawings}
+    assert "dobbelsteen met een worm" in alts and all(alts)
+    assert any(alt.startswith("tegel ") for alt in alts)

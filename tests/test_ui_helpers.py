@@ -117,6 +117,14 @@ def test_an_image_address_is_the_drawing_percent_encoded() -> None:
     assert unquote(source.split(",", 1)[1]) == tile_svg(view).replace('"', "'")
 
 
+def test_a_die_or_tile_without_words_is_a_bare_image_in_its_row() -> None:
+    assert dice_row(("3", "4", WORM), "en").count("<div") == 1
+    captioned = dice_row(("3", "4"), "en", captions=("x", ""))
+    assert captioned.count("<div") == 2 and "<span>x</span>" in captioned
+    tiles = tile_row([TileView(27, 2, "up", "top"), TileView(28, 2)], "en")
+    assert tiles.count("<div") == 2 and tiles.count("<img") == 2
+
+
 def test_a_tile_draws_one_worm_and_places_it_once_per_worm() -> None:
     for worms in range(1, 5):
         drawing = tile_svg(TileView(20 + worms, worms))
