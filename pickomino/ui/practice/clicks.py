@@ -8,7 +8,6 @@ refusal for the page to show once, beside the control that was refused.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
 
 import streamlit as st
 
@@ -28,19 +27,12 @@ from pickomino.ui.practice.state import (
     HIDE,
     LEARNER,
     NOTICE,
+    Where,
     bots,
     fresh_table,
+    refuse,
     seed,
 )
-
-Where = Literal["table", "dice", "board"]
-"""Where a refusal is shown: above the table, or under the teacher's tool that was refused (far
-below the table: a teacher on a projector would see nothing happen)."""
-
-
-def refuse(text: str, where: Where) -> None:
-    """Keep a refusal for the page to show once, beside the control that was refused."""
-    st.session_state[NOTICE] = (text, where)
 
 
 def pop_notice(where: Where) -> str | None:

@@ -21,7 +21,6 @@ from pickomino.ui import show
 from pickomino.ui.narrate import face_name, move_words, seat_name
 from pickomino.ui.odds_panel import best_for, outlook_line, serves_both
 from pickomino.ui.practice.clicks import (
-    Where,
     act,
     move_tile,
     new_table,
@@ -44,6 +43,7 @@ from pickomino.ui.practice.state import (
     PRESENT,
     RULES,
     SEED,
+    Where,
     bots,
     fresh_rules,
     seed,

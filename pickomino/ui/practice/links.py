@@ -32,7 +32,6 @@ from pickomino.ui.practice.state import (
     LINK,
     LINK_VISIT,
     LINKED,
-    NOTICE,
     ORIGIN,
     PAGE,
     PRESENT,
@@ -41,6 +40,7 @@ from pickomino.ui.practice.state import (
     bots,
     fresh_table,
     present,
+    refuse,
     seed,
 )
 
@@ -140,7 +140,7 @@ def _read_settings(lang: Lang) -> None:
             t("sandbox.link_setting.seed", lang, value=shown_name(value), high=SEED_HIGH)
         )
     if refusals:
-        st.session_state[NOTICE] = (" ".join(refusals), "table")
+        refuse(" ".join(refusals), "table")
 
 
 def _remember_origin(box: Sandbox, scenario: str | None) -> None:

@@ -8,7 +8,7 @@ starts from.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Final, Literal
 
 import streamlit as st
 
@@ -71,3 +71,13 @@ def present() -> bool:
 def bots() -> bool:
     """Whether the expert plays every seat but the learner's."""
     return bool(st.session_state.get(BOTS))
+
+
+Where = Literal["table", "dice", "board"]
+"""Where a refusal is shown: above the table, or under the teacher's tool that was refused (far
+below the table: a teacher on a projector would see nothing happen)."""
+
+
+def refuse(text: str, where: Where) -> None:
+    """Keep a refusal for the page to show once, beside the control that was refused."""
+    st.session_state[NOTICE] = (text, where)
