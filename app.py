@@ -1,13 +1,20 @@
-"""Entrypoint of the Streamlit app: page config, language, sidebar, then the chosen page."""
+"""Entrypoint of the Streamlit app: language, navigation, page config, sidebar, the chosen page."""
 
-import streamlit as st
+from pickomino.ui.frame import (
+    count_visit,
+    lay_out,
+    navigation,
+    number_the_run,
+    settle_language,
+    sidebar,
+    style,
+)
 
-from pickomino.ui.frame import count_visit, navigation, settle_language, sidebar, style
-
-st.set_page_config(page_title="Pickomino", page_icon="🎲", layout="centered")
 lang = settle_language()
-page = navigation(lang)
+page, spec = navigation(lang)
+lay_out(spec)
 count_visit(page)
 sidebar(lang)
 style()
 page.run()
+number_the_run()

@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import prose, t
 from pickomino.lessons.explore import bust_grid
 from pickomino.odds import analyse
-from pickomino.ui import explorer_form, show
+from pickomino.ui import explorer_form, frame, show
 from pickomino.ui.charts import (
     CONFIG,
     Chart,
@@ -34,7 +34,7 @@ def draw(chart: Chart, key: str) -> None:
 st.header(t("explorer.table.header", lang))
 table = explorer_form.table_form(explorer_form.linked(lang), lang)
 if table is None:
-    st.stop()
+    frame.stop()
 show.situation(table, lang, you=table.current)  # the odds are the current player's
 analysis = analyse(table)
 

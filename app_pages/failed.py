@@ -6,7 +6,7 @@ from pickomino.events import Rolled
 from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, bust
 from pickomino.rules import PRESETS
-from pickomino.ui import inputs, show
+from pickomino.ui import frame, inputs, show
 from pickomino.ui.frame import current_lang
 
 lang = current_lang()
@@ -45,7 +45,7 @@ variant = st.radio(
     t("failed.rules", lang),
     VARIANTS,
     format_func=lambda name: t(f"variants.{name}.title", lang),
-    key="fail_rules",
+    key=frame.worded("fail_rules"),
     help=t("failed.rules_help", lang),
     horizontal=True,
     persist_state="session",
@@ -72,7 +72,7 @@ try:
     table = board_table(rules, middle, [None], top)
 except ExampleError as error:
     st.warning(t(f"errors.{error.code}", lang, **error.params))
-    st.stop()
+    frame.stop()
 
 before, after, events = bust(table)
 st.subheader(t("failed.before", lang))

@@ -4,7 +4,7 @@ import streamlit as st
 
 from pickomino.i18n import prose, t
 from pickomino.odds import analyse
-from pickomino.ui import show
+from pickomino.ui import frame, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import advice_box, panel
 from pickomino.ui.practice import clicks, draw, links, state
@@ -13,9 +13,9 @@ lang = current_lang()
 box, refused = links.settle(lang)
 table = box.table
 big = draw.scale()
-# The whole decision beside the table, on one laptop or projector screen: a wide page, and in
-# presentation mode no sidebar (its toggle brings it back).
-st.set_page_config(layout="wide", initial_sidebar_state="collapsed" if big > 1 else "auto")
+# The whole decision beside the table, on one laptop or projector screen: a wide page (its
+# layout in frame.PAGES), and in presentation mode no sidebar (its toggle brings it back).
+st.set_page_config(initial_sidebar_state="collapsed" if big > 1 else "auto")
 st.html(draw.PRESENTATION_CSS if big > 1 else draw.PAGE_CSS)
 
 st.title(t("page.sandbox.title", lang))
@@ -76,21 +76,21 @@ with st.expander(t("sandbox.about", lang), icon=":material/info:"):
 with st.expander(
     t("sandbox.teacher.title", lang),
     icon=":material/school:",
-    key=state.TEACHER_OPEN,
+    key=frame.worded(state.TEACHER_OPEN),
     on_change="rerun",
 ):
     draw.teacher_tools(box, lang)
 with st.expander(
     t("sandbox.new_title", lang),
     icon=":material/add_box:",
-    key=state.NEW_OPEN,
+    key=frame.worded(state.NEW_OPEN),
     on_change="rerun",
 ):
     draw.new_table_form(lang)
 with st.expander(
     t("sandbox.share_title", lang),
     icon=":material/share:",
-    key=state.SHARE_OPEN,
+    key=frame.worded(state.SHARE_OPEN),
     on_change="rerun",
 ):
     st.caption(t("sandbox.share_help", lang))

@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, kept_for, stopping
 from pickomino.rules import STANDARD
-from pickomino.ui import inputs, show
+from pickomino.ui import frame, inputs, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import seat_name
 
@@ -76,7 +76,7 @@ try:
     table = board_table(rules, middle, opponents, own_top, kept)
 except ExampleError as error:
     st.warning(t(f"errors.{error.code}", lang, **error.params))
-    st.stop()
+    frame.stop()
 
 outcomes = stopping(table)
 options = {outcome.option.tile for outcome in outcomes if outcome.option is not None}

@@ -90,20 +90,63 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+QUIET_MS = 300
+"""How long the page must stay unchanged to count as settled, after a run: a click of a burst
+that reached the server during the run starts its own run right after it."""
+PROBE = """
+window.__pickomino = {changed: performance.now()};
+const touched = () => { window.__pickomino.changed = performance.now(); };
+new MutationObserver(touched).observe(document,
+  {subtree: true, childList: true, attributes: true, characterData: true});
+document.addEventListener("load", touched, true);
+"""
+"""Installed in every page before the app loads: the time of the last change to the page (an
+element added, changed, or an image loaded)."""
+RUN_NUMBER = "document.querySelector('[data-testid=stMain] [data-run]')?.dataset.run ?? null"
+"""The number the app draws at the end of each run (`ui.frame.number_the_run`), once the browser
+has drawn it: Streamlit reports a run finished before the browser has drawn it all, and once the
+last thing a run sent is drawn, so is everything it sent before."""
+CRASHED = "[data-testid=stException]"
+"""Streamlit's report of an exception the page raised (a run that crashed draws no run number)."""
+SETTLED = f"""quiet => document.querySelector("{READY}") !== null
+  && document.querySelector("[data-testid=stSkeleton]") === null
+  && Array.from(document.images).every(image => image.complete)
+  && performance.now() - window.__pickomino.changed >= quiet"""
+"""No run, no element waiting for its code (Streamlit loads each kind of element's code the first
+time one is drawn, showing a skeleton meanwhile), every image loaded, and a quiet spell."""
+
+
 def open_page(browser: Browser, url: str, width: int, height: int, **options: Any) -> Page:
-    """A new page of `width` x `height` at `url`, returned once the app is ready for a click."""
+    """A new page of `width` x `height` at `url`, returned once its first run is drawn."""
     page = browser.new_page(viewport={"width": width, "height": height}, **options)
-    page.goto(url)
-    ready(page)
+    page.add_init_script(PROBE)
+    with answered(page):
+        page.goto(url)
     return page
 
 
-IMAGES_LOADED = "Array.from(document.images).every(image => image.complete)"
-"""Every drawing is in place: until then the page grows as images load, and a click aimed at a
-link lands on whatever moved under it (a FAQ link opened the next question's situation)."""
-
-
 def ready(page: Page) -> None:
-    """Wait until the app has answered the last action and its drawings are loaded."""
-    page.wait_for_selector(READY, timeout=WAIT_MS)
-    page.wait_for_function(IMAGES_LOADED, timeout=WAIT_MS)
+    """Wait until no script runs and the page has stayed unchanged, its drawings loaded, for a
+    moment: only then does a locator find what the last run drew, and a click land where aimed."""
+    page.wait_for_function(SETTLED, arg=QUIET_MS, polling=100, timeout=WAIT_MS)
+
+
+@contextmanager
+def answered(page: Page) -> Iterator[None]:
+    """Wait, after the block's action, until the run it causes is drawn and the page settled.
+
+    Right after a click the app still says no script runs (the server has not answered yet), and
+    at the end of a run the browser may still be drawing it: only the run's number tells.
+    """
+    before = page.evaluate(RUN_NUMBER)
+    yield
+    page.wait_for_function(
+        f"before => ({RUN_NUMBER}) !== before || document.querySelector('{CRASHED}') !== null",
+        arg=before,
+        polling=50,
+        timeout=WAIT_MS,
+    )
+    crashed = page.locator(CRASHED)
+    if crashed.count():
+        pytest.fail(f"the app failed: {crashed.first.inner_text()}")
+    ready(page)

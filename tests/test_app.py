@@ -33,7 +33,7 @@ def shown_text(at: AppTest) -> str:
     parts: list[str] = []
     for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning"):
         parts += [str(element.value) for element in at.get(kind)]
-    for element in at.get("html"):
+    for element in at.main.get("html"):
         body = re.sub(r"<style>.*?</style>", "", element.proto.body, flags=re.S)  # not shown
         parts += re.findall(r'alt="([^"]*)"', body)
         parts += re.findall(r">([^<>]+)<", body)
@@ -287,3 +287,26 @@ def test_tips_quote_the_odds_in_each_locale() -> None:
     assert "94.7%" in infos["en"] and "88.7%" in infos["en"] and "99.2%" in infos["en"]
     assert "94,7\u202f%" in infos["fr"] and "\u22120,17" in infos["fr"]
     assert "94,7%" in infos["nl"] and "13,6%" in infos["nl"]
+
+
+def run_numbers(at: AppTest) -> list[int]:
+    """The run numbers drawn in the main area (`frame.number_the_run`)."""
+    return [
+        int(number)
+        for element in at.main.get("html")
+        for number in re.findall(r'^<span hidden data-run="(\d+)"></span>$', element.proto.body)
+    ]
+
+
+def test_every_run_is_numbered_once_even_one_stopped_by_bad_input() -> None:
+    """The browser tests wait for this number, last in the page, to change after each action.
+
+    The taking page stops early on a total the dice cannot make; that run is numbered all the same.
+    """
+    at = open_page(start("en"), "taking")
+    first = run_numbers(at)
+    last = at.main.children[max(at.main.children)]
+    assert len(first) == 1 and last.proto.body == f'<span hidden data-run="{first[0]}"></span>'
+    at.number_input(key="take_total").set_value(3).run()
+    assert at.warning, "the bad total was not refused"
+    assert run_numbers(at) == [first[0] + 1]

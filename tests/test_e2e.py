@@ -7,13 +7,13 @@ download is not used.
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from pickomino.i18n import t, tn
 from pickomino.sandbox import Sandbox
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
 from pickomino.ui.narrate import seat_name
-from tests.browser import needs_chromium, open_page, ready
+from tests.browser import answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
 
@@ -26,9 +26,9 @@ def test_french_from_the_url_survives_a_click_to_another_page(
     nav = page.get_by_test_id("stSidebarNav")
     expect(nav.get_by_text(t("section.learn", "fr"), exact=True)).to_be_visible()
 
-    page.get_by_role("link", name=t("page.turn.title", "fr")).first.click()
-    expect(page.locator("h1").first).to_have_text(t("page.turn.title", "fr"), timeout=60_000)
-    ready(page)
+    with answered(page):
+        page.get_by_role("link", name=t("page.turn.title", "fr")).first.click()
+    expect(page.locator("h1").first).to_have_text(t("page.turn.title", "fr"))
     expect(page).to_have_url(f"{server}/turn?lang=fr", timeout=30_000)
     alt = page.locator("img[alt='dé montrant un ver']").first
     expect(alt).to_be_visible()
@@ -38,18 +38,16 @@ def test_a_faq_situation_opens_in_the_sandbox_and_its_link_follows_each_click(
     server: str, browser: Browser
 ) -> None:
     page = open_page(browser, f"{server}/faq?lang=nl", 1200, 900)
-    # The click goes to the link itself, not to a point on the screen: the long FAQ page still
-    # moved under the mouse at times, and a click there opened the next question's situation.
-    page.get_by_role("link", name=t("sandbox.open", "nl")).first.dispatch_event("click")
-    expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "nl"), timeout=60_000)
+    with answered(page):
+        page.get_by_role("link", name=t("sandbox.open", "nl")).first.click()
+    expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "nl"))
     opened = re.escape(f"{server}/sandbox?scenario=faq-no-worm&lang=nl")
     expect(page).to_have_url(re.compile(opened + r"&seed=\d+$"))  # the seed travels too
-    ready(page)
 
-    page.get_by_role("button", name=t("sandbox.stop", "nl")).click()
+    with answered(page):
+        page.get_by_role("button", name=t("sandbox.stop", "nl")).click()
     status = t("sandbox.status.roll", "nl", player="Speler 2")
-    expect(page.get_by_text(status)).to_be_visible(timeout=60_000)
-    ready(page)
+    expect(page.get_by_text(status)).to_be_visible()
     query = parse_qs(urlsplit(page.url).query)
     assert query["lang"] == ["nl"] and "scenario" not in query
     assert decode_table(query["table"][0]) == load_scenario("faq-no-worm")
@@ -66,17 +64,18 @@ def test_opened_panels_stay_open_while_the_turn_is_played(server: str, browser: 
     """
     page = open_page(browser, f"{server}/sandbox?lang=fr", 1200, 2400)
     for title in (t("odds.tiles", "fr"), t("sandbox.teacher.title", "fr")):
-        page.locator("summary").filter(has_text=title).click()
-        ready(page)
+        with answered(page):
+            page.locator("summary").filter(has_text=title).click()
     dice = page.get_by_role("textbox", name=tn("sandbox.teacher.dice", 8, "fr"))
     dice.fill("55WW1234")
-    dice.press("Enter")
-    ready(page)
-    page.get_by_role("button", name=t("sandbox.teacher.roll_set", "fr")).click()
-    page.get_by_role("button", name=tn("sandbox.keep_worm", 2, "fr")).click()
+    with answered(page):
+        dice.press("Enter")
+    with answered(page):
+        page.get_by_role("button", name=t("sandbox.teacher.roll_set", "fr")).click()
+    with answered(page):
+        page.get_by_role("button", name=tn("sandbox.keep_worm", 2, "fr")).click()
     status = tn("sandbox.status.decide_none", 6, "fr", player=seat_name(0, "fr"))
-    expect(page.get_by_text(status)).to_be_visible(timeout=60_000)
-    ready(page)
+    expect(page.get_by_text(status)).to_be_visible()
     expect(page.locator("details[open]")).to_have_count(2)
     expect(page.get_by_role("button", name=t("sandbox.teacher.roll_set", "fr"))).to_be_visible()
     expect(page.get_by_text(t("odds.tiles_help", "fr"))).to_be_visible()
@@ -99,8 +98,8 @@ def test_long_link_labels_wrap_on_a_phone_and_in_presentation_mode(
     assert phone.evaluate(CUT_LABELS, "[data-testid=stMain]") == []
 
     wide = open_page(browser, f"{server}/sandbox?lang=fr", 1280, 1200)
-    wide.get_by_text(t("sandbox.present", "fr"), exact=True).click()
-    ready(wide)
+    with answered(wide):
+        wide.get_by_text(t("sandbox.present", "fr"), exact=True).click()
     wide.wait_for_function("getComputedStyle(document.documentElement).fontSize == '22px'")
     assert wide.evaluate(CUT_LABELS, "[data-testid=stSidebar]") == []
 
@@ -118,13 +117,13 @@ def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
 ) -> None:
     """Presentation mode with the sidebar open: 'Houd de 5 (3 dobbelstenen)' and '100,0%' whole."""
     page = open_page(browser, f"{server}/sandbox?lang=nl&scenario=turn-walkthrough", 1024, 768)
-    page.get_by_text(t("sandbox.present", "nl"), exact=True).click()
-    ready(page)
+    with answered(page):
+        page.get_by_text(t("sandbox.present", "nl"), exact=True).click()
     for _ in range(3):  # roll, keep the worms, roll: three values to keep
-        page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
-        ready(page)
+        with answered(page):
+            page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
     keep = tn("sandbox.keep", 3, "nl", face="5")
-    expect(page.get_by_role("button", name=keep)).to_be_visible(timeout=60_000)
+    expect(page.get_by_role("button", name=keep)).to_be_visible()
     # a roll waits for a keep: no bust figure, the chance of a tile and the worms on average
     expect(page.get_by_test_id("stMetric")).to_have_count(2)
     assert page.evaluate(OVERFLOWING) == []
@@ -142,8 +141,8 @@ def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser)
         for title in ("sandbox.teacher.title", "sandbox.new_title"):
             summary = page.locator("summary").filter(has_text=t(title, "en"))
             if page.locator("details").filter(has=summary).get_attribute("open") is None:
-                summary.click()
-                ready(page)
+                with answered(page):
+                    summary.click()
 
     open_panels()
     # the lists first: presentation mode makes the page taller than the window, and a list
@@ -154,25 +153,25 @@ def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser)
     ):
         select = page.get_by_role("combobox", name=t(name, "en"))
         select.click()
-        page.get_by_role("option", name=option, exact=True).click()
+        with answered(page):
+            page.get_by_role("option", name=option, exact=True).click()
         expect(select).to_have_value(option)
-        ready(page)
     seed = page.get_by_role("spinbutton", name=t("sandbox.teacher.seed", "en"))
     seed.fill("77")
-    seed.press("Enter")
-    ready(page)
+    with answered(page):
+        seed.press("Enter")
     for key in ("sandbox.present", "sandbox.hide_odds", "sandbox.bots"):
-        page.get_by_text(t(key, "en"), exact=True).click()
-        ready(page)
+        with answered(page):
+            page.get_by_text(t(key, "en"), exact=True).click()
     table = decode_table(parse_qs(urlsplit(page.url).query)["table"][0])
 
     nav = page.get_by_test_id("stSidebarNav")
     for title in ("page.faq.title", "page.sandbox.title"):
         if not nav.is_visible():  # presentation mode folds the sidebar away; its toggle is there
             page.get_by_test_id("stExpandSidebarButton").click()
-        nav.get_by_role("link", name=t(title, "en")).click()
-        expect(page.locator("h1").first).to_have_text(t(title, "en"), timeout=60_000)
-        ready(page)
+        with answered(page):
+            nav.get_by_role("link", name=t(title, "en")).click()
+        expect(page.locator("h1").first).to_have_text(t(title, "en"))
     open_panels()
     for key in ("sandbox.present", "sandbox.hide_odds", "sandbox.bots"):
         expect(page.get_by_role("switch", name=t(key, "en"))).to_be_checked()
@@ -184,8 +183,8 @@ def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser)
     expect(rules).to_have_value(t("variants.junior.title", "en"))
     expect(page.get_by_test_id("stMetric")).to_have_count(0)
 
-    page.get_by_role("button", name=t("sandbox.reveal", "en")).click()  # set by a callback
-    ready(page)
+    with answered(page):
+        page.get_by_role("button", name=t("sandbox.reveal", "en")).click()  # set by a callback
     expect(page.get_by_role("switch", name=t("sandbox.hide_odds", "en"))).not_to_be_checked()
     expect(page.get_by_test_id("stMetric")).to_have_count(3)
     page.get_by_role("button", name=tn("sandbox.roll", 8, "en")).click()
@@ -203,8 +202,8 @@ def test_a_teachers_faq_link_opens_ready_for_the_projector(server: str, browser:
     for key in ("sandbox.present", "sandbox.bots"):
         expect(page.get_by_role("switch", name=t(key, "fr"))).to_be_checked()
     assert page.evaluate("getComputedStyle(document.documentElement).fontSize") == "22px"
-    page.get_by_role("button", name=t("sandbox.replay", "fr")).click()
-    ready(page)
+    with answered(page):
+        page.get_by_role("button", name=t("sandbox.replay", "fr")).click()
     scenario = read_scenario("faq-one-value")
     after = Sandbox.replaying(scenario).redo().table
     expect(page).to_have_url(re.compile(re.escape(encode_table(after))), timeout=60_000)
@@ -236,3 +235,40 @@ def test_every_drawing_of_the_faq_is_decoded_and_named(server: str, browser: Bro
     alts = {drawing["alt"] for drawing in drawings}
     assert "dobbelsteen met een worm" in alts and all(alts)
     assert any(alt.startswith("tegel ") for alt in alts)
+
+
+def switch_language(page: Page, lang: str) -> None:
+    """Pick `lang` in the sidebar's list, as a reader does, and wait for the page in it."""
+    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    with answered(page):
+        page.get_by_role("option", name=t("frame.native_name", lang)).click()
+
+
+def test_a_choice_shown_in_words_survives_a_language_switch(server: str, browser: Browser) -> None:
+    """The browser sends a choice back as the words it shows; after a switch it sent the old words.
+
+    On the sandbox the next click crashed ('unknown rules preset Standard game') and the open panel
+    closed; on the failed turn page the rules variant went back to the standard game.
+    """
+    page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 2000)
+    with answered(page):
+        page.locator("summary").filter(has_text=t("sandbox.new_title", "en")).click()
+    rules = page.get_by_role("combobox", name=t("sandbox.rules", "en"))
+    rules.click()
+    with answered(page):
+        page.get_by_role("option", name=t("variants.short.title", "en"), exact=True).click()
+    switch_language(page, "fr")
+    with answered(page):
+        page.locator(".st-key-sandbox_roll button").click()
+    expect(page.locator("details[open]")).to_have_count(1)  # the panel stayed open too
+    rules = page.get_by_role("combobox", name=t("sandbox.rules", "fr"))
+    expect(rules).to_have_value(t("variants.short.title", "fr"))
+
+    page = open_page(browser, f"{server}/failed?lang=en", 1280, 2000)
+    with answered(page):
+        page.get_by_text(t("variants.rulebook-empty-stack.title", "en"), exact=True).click()
+    switch_language(page, "nl")
+    with answered(page):  # any click after the switch: here a ready-made board
+        page.get_by_role("button", name=t("failed.example_plain", "nl")).click()
+    chosen = page.get_by_role("radio", name=t("variants.rulebook-empty-stack.title", "nl"))
+    expect(chosen).to_be_checked()

@@ -23,7 +23,7 @@ from pickomino.lessons.explore import (
     shown_name,
 )
 from pickomino.rules import STANDARD, WORM
-from pickomino.ui import show
+from pickomino.ui import frame, show
 from pickomino.ui.charts import Measure
 from pickomino.ui.narrate import face_name, seat_name
 
@@ -79,13 +79,13 @@ def table_form(link: Link | None, lang: Lang) -> Table | None:
         t("explorer.table.own_top", lang),
         tops,
         format_func=lambda tile: none if tile is None else str(tile),
-        key="explore_own_top",
+        key=frame.worded("explore_own_top"),
     )
     opponent_top = right.selectbox(
         t("explorer.table.opponent_top", lang, player=seat_name(1, lang)),
         tops,
         format_func=lambda tile: none if tile is None else str(tile),
-        key="explore_opponent_top",
+        key=frame.worded("explore_opponent_top"),
     )
     st.markdown(t("explorer.table.kept", lang))
     defaults = {WORM: 2, "5": 3}
@@ -128,7 +128,7 @@ def keep_form(table: Table, lang: Lang) -> tuple[Table, Measure] | None:
         index=1 if table.phase == "keep" else 0,
         format_func=lambda name: t(f"explorer.keep.source_{name}", lang),
         horizontal=True,
-        key="explore_roll_source",
+        key=frame.worded("explore_roll_source"),
     )
     start = roll_start(table, fresh=source == "fresh")
     in_hand = start.in_hand
@@ -146,7 +146,7 @@ def keep_form(table: Table, lang: Lang) -> tuple[Table, Measure] | None:
             faces,
             index=faces.index(waiting[i]),
             format_func=lambda face: face_name(face, lang),
-            key=key,
+            key=frame.worded(key),
         )
         for i, key in enumerate(keys)
     )
@@ -162,7 +162,7 @@ def keep_form(table: Table, lang: Lang) -> tuple[Table, Measure] | None:
         measures,
         format_func=lambda name: t(f"explorer.keep.measure_{name}", lang),
         horizontal=True,
-        key="explore_measure",
+        key=frame.worded("explore_measure"),
     )
     try:
         return rolled_table(start, rolled), measure

@@ -14,7 +14,7 @@ teacher's table with an older one.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal, NoReturn
 
 import streamlit as st
 from streamlit.navigation.page import Page
@@ -25,17 +25,20 @@ LANG_KEY: Final = "lang"
 PICKER_KEY: Final = "lang_picker"
 VISIT_KEY: Final = "frame_visit"
 """The page of the last run and the number of the visit it belongs to."""
+WORDED_KEY: Final = "frame_worded"
+"""The keys of the widgets whose state hangs on the words of the reader's language (`worded`)."""
 
 
 @dataclass(frozen=True)
 class PageSpec:
-    """One page of the app: its file, its content key, its fixed URL and its section."""
+    """One page of the app: its file, its content key, its fixed URL, its section, its layout."""
 
     file: str
     key: str
     url_path: str
     section: str
     icon: str
+    layout: Literal["centered", "wide"] = "centered"
 
 
 PAGES: Final[tuple[PageSpec, ...]] = (
@@ -49,7 +52,7 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/tips.py", "tips", "tips", "learn", ":material/lightbulb:"),
     PageSpec("app_pages/mistakes.py", "mistakes", "mistakes", "learn", ":material/error:"),
     PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
-    PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:"),
+    PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:", "wide"),
     PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
 )
 """Every page, in reading order; a section with no page is not shown."""
@@ -65,15 +68,42 @@ WRAP_CSS: Final = """<style>
   :is(div, span, p):not([data-testid="stIconMaterial"]) {
   white-space: normal; overflow: visible; text-overflow: clip;
 }
+[data-testid="stElementContainer"]:has([data-run]) { display: none; }
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
 an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
-every text ('Houd de 5 (3 dobbelstenen)' read 'Houd de 5 (3 do…' and '100,0 %' read '100,…')."""
+every text ('Houd de 5 (3 dobbelstenen)' read 'Houd de 5 (3 do…' and '100,0 %' read '100,…').
+The run's number (`number_the_run`) takes no room."""
 
 
 def style() -> None:
     """The app's own styles, on every page."""
     st.html(WRAP_CSS)
+
+
+RUN_KEY: Final = "frame_run"
+
+
+def number_the_run() -> None:
+    """End every run with its number, last in the main area, hidden (WRAP_CSS folds it away).
+
+    Streamlit says its run is over before the browser has drawn all it sent (a page of drawings
+    can take a moment more), so a browser test waits for this number to change: once the last
+    element of a run is drawn, so is everything it sent before. (A style-only element would go to
+    Streamlit's event container, where the browser dropped it after some runs.)
+    """
+    number = st.session_state.get(RUN_KEY, 0) + 1
+    st.session_state[RUN_KEY] = number
+    st.html(f'<span hidden data-run="{number}"></span>')
+
+
+def stop() -> NoReturn:
+    """End the run here, after a message naming what is wrong, numbered like every other run.
+
+    Streamlit's own `st.stop` would skip the number, which the entrypoint draws last.
+    """
+    number_the_run()
+    st.stop()
 
 
 def current_lang() -> Lang:
@@ -82,11 +112,31 @@ def current_lang() -> Lang:
     return lang
 
 
+def worded(key: str) -> str:
+    """Name a widget whose state hangs on the reader's words, to keep it on a switch; returns `key`.
+
+    The browser sends a choice back as the words it shows ("Standard game"), and kept the old
+    words after a language switch: the next click came back with English words on a French page,
+    which matched no option, so the choice was lost (and, read before its widget, crashed the
+    sandbox). An open panel is known by its title, so a new title closed it. On a switch,
+    `_picked` sets each of these to itself, which carries it over to the widget in the new words.
+    """
+    worded_keys: set[str] = st.session_state.setdefault(WORDED_KEY, set())
+    worded_keys.add(key)
+    return key
+
+
 def _picked() -> None:
-    """The reader chose a language: remember it and put it in the URL before the rerun."""
+    """The reader chose a language: remember it and put it in the URL before the rerun.
+
+    Every choice shown in words is set to itself, to be sent again in the new words (`worded`).
+    """
     chosen = st.session_state[PICKER_KEY]
     st.session_state[LANG_KEY] = chosen
     st.query_params[LANG_KEY] = chosen
+    for key in st.session_state.get(WORDED_KEY, set()):
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
 
 def settle_language() -> Lang:
@@ -101,6 +151,16 @@ def settle_language() -> Lang:
     if from_url != lang:
         st.query_params[LANG_KEY] = lang
     return lang
+
+
+def lay_out(spec: PageSpec) -> None:
+    """The page's title, icon and layout, set once a run and before anything is drawn.
+
+    Set first to one layout and then to another (the sandbox asked for "wide" after the frame's
+    "centered"), the page was drawn narrow for a moment in every run, and a click aimed at a
+    button while it redrew landed on its neighbour.
+    """
+    st.set_page_config(page_title="Pickomino", page_icon="🎲", layout=spec.layout)
 
 
 def count_visit(page: Page) -> None:
@@ -133,21 +193,26 @@ def sidebar(lang: Lang) -> None:
     st.sidebar.caption(t("frame.about", lang))
 
 
-def navigation(lang: Lang) -> Page:
-    """The pages grouped in translated sections, with fixed language-neutral URLs."""
+def navigation(lang: Lang) -> tuple[Page, PageSpec]:
+    """The pages grouped in translated sections, with fixed language-neutral URLs.
+
+    Returns the page this run shows, with its spec (found by the page itself: the default page's
+    `url_path` is empty, as it is served at /).
+    """
+    built = {
+        spec: st.Page(
+            spec.file,
+            title=t(f"page.{spec.key}.title", lang),
+            icon=spec.icon,
+            url_path=spec.url_path,
+            default=spec.key == "home",
+        )
+        for spec in PAGES
+    }
     grouped: dict[str, list[Page]] = {}
     for section in SECTIONS:
-        pages = [
-            st.Page(
-                spec.file,
-                title=t(f"page.{spec.key}.title", lang),
-                icon=spec.icon,
-                url_path=spec.url_path,
-                default=spec.key == "home",
-            )
-            for spec in PAGES
-            if spec.section == section
-        ]
+        pages = [page for spec, page in built.items() if spec.section == section]
         if pages:
             grouped[t(f"section.{section}", lang)] = pages
-    return st.navigation(grouped)
+    chosen = st.navigation(grouped)
+    return chosen, next(spec for spec, page in built.items() if page is chosen)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import streamlit as st
 
 from pickomino.i18n import Lang, t
+from pickomino.ui import frame
 
 
 def _tile_text(tile: int | None, lang: Lang) -> str:
@@ -30,7 +31,7 @@ def top_tile(
         options,
         index=list(options).index(value),
         format_func=lambda tile: _tile_text(tile, lang),
-        key=key,
+        key=frame.worded(key),
         help=help,
         placeholder=t("taking.pick_tile", lang),
         filter_mode=None,

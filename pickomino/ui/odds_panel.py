@@ -13,6 +13,7 @@ import streamlit as st
 from pickomino.game import Table
 from pickomino.i18n import Lang, number, percent, t
 from pickomino.odds import Analysis, Choice, Outlook
+from pickomino.ui import frame
 from pickomino.ui.narrate import move_words
 
 
@@ -144,6 +145,6 @@ def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     )
     most.caption(t("odds.worms_by", lang, move=move_words(analysis.recommended.move, table, lang)))
     # keyed and tracked, so a reader watching this table keeps it open while clicking moves
-    with st.expander(t("odds.tiles", lang), key="odds_tiles_open", on_change="rerun"):
+    with st.expander(t("odds.tiles", lang), key=frame.worded("odds_tiles_open"), on_change="rerun"):
         st.caption(t("odds.tiles_help", lang))
         st.markdown(tiles_table(analysis, lang))

@@ -17,7 +17,7 @@ from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.odds import Analysis
 from pickomino.rules import PRESETS
 from pickomino.sandbox import Place, Sandbox
-from pickomino.ui import show
+from pickomino.ui import frame, show
 from pickomino.ui.narrate import face_name, move_words, seat_name
 from pickomino.ui.odds_panel import best_for, outlook_line, serves_both
 from pickomino.ui.practice.clicks import (
@@ -326,7 +326,7 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
     place_column.selectbox(
         t("sandbox.teacher.place", lang),
         places,
-        key=EDIT_PLACE,
+        key=frame.worded(EDIT_PLACE),
         format_func=lambda place: (
             t(f"sandbox.teacher.place_{place}", lang)
             if isinstance(place, str)
@@ -366,7 +366,7 @@ def new_table_form(lang: Lang) -> None:
     rules.selectbox(
         t("sandbox.rules", lang),
         list(PRESETS),
-        key=RULES,
+        key=frame.worded(RULES),
         persist_state=KEEP,
         format_func=lambda name: t(f"variants.{name}.title", lang),
     )
