@@ -2,9 +2,9 @@
 
 from pickomino.ui.frame import (
     count_visit,
+    finish_run,
     lay_out,
     navigation,
-    number_the_run,
     settle_language,
     sidebar,
     style,
@@ -17,4 +17,4 @@ count_visit(page)
 sidebar(lang)
 style()
 page.run()
-number_the_run()
+finish_run(lang)

@@ -75,10 +75,10 @@ except ExampleError as error:
     frame.stop()
 
 before, after, events = bust(table)
-st.subheader(t("failed.before", lang))
+st.header(t("failed.before", lang))
 show.situation(before, lang)
 show.roll(next(e.faces for e in events if isinstance(e, Rolled)), before.kept, lang)
-st.subheader(t("failed.after", lang))
+st.header(t("failed.after", lang))
 show.tell(events, lang, passing=False)
 show.situation(after, lang, marks=show.marks_from(events, lang), show_kept=False)
 st.markdown(prose("failed", "rules", lang))

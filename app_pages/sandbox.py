@@ -46,7 +46,7 @@ else:
     analysis = analyse(table)
     hidden = bool(st.session_state.get(state.HIDE))
     with board:
-        st.subheader(draw.status(table, lang), anchor=False)
+        st.header(draw.status(table, lang), anchor=False)
         show.kept(table, lang, scale=big * draw.DICE_SCALE)
         if table.rolled is not None:
             show.roll(table.rolled, table.kept, lang, scale=big * draw.DICE_SCALE)
@@ -64,7 +64,7 @@ else:
         draw.moves(box, None if hidden else analysis, lang)
         if not hidden:
             with st.container(border=True):
-                st.subheader(t("sandbox.odds_title", lang), anchor=False)
+                st.header(t("sandbox.odds_title", lang), anchor=False)
                 panel(analysis, table, lang)
                 links.explore_link(table, lang)
     with board:

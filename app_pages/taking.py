@@ -81,10 +81,10 @@ except ExampleError as error:
 outcomes = stopping(table)
 options = {outcome.option.tile for outcome in outcomes if outcome.option is not None}
 marks = {tile: ("option", t("draw.badge_option", lang)) for tile in options}
-st.subheader(t("taking.board", lang))
+st.header(t("taking.board", lang))
 show.situation(table, lang, marks=marks)
 
-st.subheader(t("taking.result", lang))
+st.header(t("taking.result", lang))
 if len(options) > 1:
     st.markdown(t("taking.choices", lang, count=len(options)))
 for outcome in outcomes:

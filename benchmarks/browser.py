@@ -321,7 +321,7 @@ def load_page(browser: Browser, url: str, path: str) -> dict[str, Load]:
         tab.page.goto(address(url, other))
         tab.settle(before, "h1", title(other), click=False)
         before = tab.counts()
-        nav = tab.page.get_by_test_id("stSidebarNav")
+        nav = tab.page.locator(".st-key-frame_nav")
         nav.get_by_role("link", name=title(path), exact=True).click()
         found["link"] = tab.settle(before, "h1", title(path), click=True), census(tab)
     finally:

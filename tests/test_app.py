@@ -8,7 +8,7 @@ from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from pickomino.i18n import LANGS, strings, t
-from pickomino.ui.frame import PAGES
+from pickomino.ui.frame import PAGES, SECTIONS
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 60
@@ -290,11 +290,11 @@ def test_tips_quote_the_odds_in_each_locale() -> None:
 
 
 def run_numbers(at: AppTest) -> list[int]:
-    """The run numbers drawn in the main area (`frame.number_the_run`)."""
+    """The run numbers drawn in the main area (`frame.finish_run`)."""
     return [
         int(number)
         for element in at.main.get("html")
-        for number in re.findall(r'^<span hidden data-run="(\d+)"></span>$', element.proto.body)
+        for number in re.findall(r'^<span hidden data-run="(\d+)"></span>', element.proto.body)
     ]
 
 
@@ -306,7 +306,21 @@ def test_every_run_is_numbered_once_even_one_stopped_by_bad_input() -> None:
     at = open_page(start("en"), "taking")
     first = run_numbers(at)
     last = at.main.children[max(at.main.children)]
-    assert len(first) == 1 and last.proto.body == f'<span hidden data-run="{first[0]}"></span>'
+    assert len(first) == 1 and last.proto.body.startswith(f'<span hidden data-run="{first[0]}">')
+    assert 'document.documentElement.lang = "en"' in last.proto.body  # the page's language too
     at.number_input(key="take_total").set_value(3).run()
     assert at.warning, "the bad total was not refused"
     assert run_numbers(at) == [first[0] + 1]
+
+
+def test_the_sidebar_links_every_page_in_order_each_keeping_the_language() -> None:
+    """The app draws its own navigation (Streamlit's menu is invalid markup for screen readers):
+    every page, in reading order, under its section, and a click keeps the reader's language."""
+    at = open_page(start("nl"), "tips")
+    links = at.sidebar.get("page_link")
+    # the welcome page is served at the root
+    assert [link.proto.page for link in links] == ["", *[spec.url_path for spec in PAGES[1:]]]
+    assert {link.proto.query_string for link in links} == {"lang=nl"}
+    assert [link.proto.label for link in links] == [t(f"page.{s.key}.title", "nl") for s in PAGES]
+    sections = [m.value for m in at.sidebar.markdown]
+    assert sections[:3] == [f"**{t(f'section.{name}', 'nl')}**" for name in SECTIONS]

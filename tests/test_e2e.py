@@ -23,7 +23,7 @@ def test_french_from_the_url_survives_a_click_to_another_page(
 ) -> None:
     page = open_page(browser, f"{server}/?lang=fr", 1200, 900)
     expect(page.locator("h1").first).to_have_text(t("page.home.title", "fr"))
-    nav = page.get_by_test_id("stSidebarNav")
+    nav = page.locator(".st-key-frame_nav")
     expect(nav.get_by_text(t("section.learn", "fr"), exact=True)).to_be_visible()
 
     with answered(page):
@@ -165,9 +165,10 @@ def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser)
             page.get_by_text(t(key, "en"), exact=True).click()
     table = decode_table(parse_qs(urlsplit(page.url).query)["table"][0])
 
-    nav = page.get_by_test_id("stSidebarNav")
+    nav = page.locator(".st-key-frame_nav")
     for title in ("page.faq.title", "page.sandbox.title"):
-        if not nav.is_visible():  # presentation mode folds the sidebar away; its toggle is there
+        sidebar = page.get_by_test_id("stSidebar")
+        if sidebar.get_attribute("data-collapsed") == "true":  # folded away in presentation mode
             page.get_by_test_id("stExpandSidebarButton").click()
         with answered(page):
             nav.get_by_role("link", name=t(title, "en")).click()

@@ -71,7 +71,7 @@ def test_a_whole_turn_played_by_clicks() -> None:
     at = sandbox()
     assert not at.exception
     assert box(at).table == Table.new(2)
-    assert at.subheader[0].value == "Player 1: roll the dice to start the turn."
+    assert at.header[0].value == "Player 1: roll the dice to start the turn."
 
     at = roll_by_hand(at, "W W 5 5 5 4 3 1")
     assert box(at).table.rolled == ("W", "W", "5", "5", "5", "4", "3", "1")
@@ -104,7 +104,7 @@ def test_a_whole_turn_played_by_clicks() -> None:
         at
     )
     assert "The dice go to Player 2." in texts(at)
-    assert at.subheader[0].value == "Player 2: roll the dice to start the turn."
+    assert at.header[0].value == "Player 2: roll the dice to start the turn."
     drawn = "".join(h.proto.body for h in at.get("html"))
     assert "Player 2 (to play)" in drawn and "Player 1 (to play)" not in drawn
     assert url_table(at) == table, "the URL must open exactly the table shown"
@@ -375,7 +375,7 @@ def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
     last = tables.table(middle=[25], kept=["W", "W", "W", 5, 5])
     at = click(sandbox("fr", table=encode_table(last)), "sandbox_take_25")
     assert box(at).table.over and not at.metric
-    assert at.subheader[0].value == t("sandbox.over.one", "fr", winners="Joueur 1")
+    assert at.header[0].value == t("sandbox.over.one", "fr", winners="Joueur 1")
     at = click(at, "sandbox_new_game")
     assert box(at).table == Table.new(2)
 
@@ -416,7 +416,7 @@ def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["lang"] = "fr"
     at.run()
-    faq = at.switch_page("app_pages/faq.py").run().get("page_link")
+    faq = at.switch_page("app_pages/faq.py").run().main.get("page_link")
     names = [parse_qs(link.proto.query_string) for link in faq]
     assert [n["scenario"][0] for n in names] == [
         "faq-no-worm", "faq-lower", "faq-steal-top", "faq-thirty-lower", "faq-thirty-steal",
@@ -424,7 +424,7 @@ def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
     ]  # fmt: skip
     assert all(n["lang"] == ["fr"] for n in names)
     assert {link.proto.page for link in faq} == {"sandbox"}
-    tips = at.switch_page("app_pages/tips.py").run().get("page_link")
+    tips = at.switch_page("app_pages/tips.py").run().main.get("page_link")
     queries = [parse_qs(link.proto.query_string) for link in tips]
     linked = [(query["tip"][0], decode_table(query["table"][0])) for query in queries]
     assert linked == [(tip, table) for tip in TIPS for table in tip_tables(tip)]
@@ -467,7 +467,7 @@ def test_the_expert_can_play_the_other_seats() -> None:
     (story,) = [str(m.value) for m in at.markdown if str(m.value).startswith("- You take")]
     assert story.startswith("- You take tile 30 from the middle")
     assert "Player 2 rolls:" in story and story.endswith("The dice go to Player 1.")
-    assert at.subheader[0].value == "Player 1: roll the dice to start the turn."
+    assert at.header[0].value == "Player 1: roll the dice to start the turn."
     assert "Player 1 (you)" in "".join(h.proto.body for h in at.get("html"))
     at = click(at, "sandbox_undo")
     assert box(at).table.phase == "decide" and box(at).table.total == 30
@@ -481,21 +481,21 @@ def test_the_status_invites_no_stop_when_no_tile_can_be_taken(lang: str) -> None
     worms_only = '{"players": 2, "kept": ["W", "W"]}'
     at = sandbox(lang, table=b64(worms_only))
     player = seat_name(0, lang)
-    assert at.subheader[0].value == tn("sandbox.status.decide_none", 6, lang, player=player)
+    assert at.header[0].value == tn("sandbox.status.decide_none", 6, lang, player=player)
     assert at.button(key="sandbox_stop")  # the only stop offered fails the turn
 
     enough = '{"players": 2, "kept": ["W", "W", "W", "5", "5"]}'
     at = sandbox(lang, table=b64(enough))
-    assert at.subheader[0].value == tn("sandbox.status.decide", 3, lang, player=player)
+    assert at.header[0].value == tn("sandbox.status.decide", 3, lang, player=player)
 
     no_worm = '{"players": 2, "kept": ["5", "5", "5", "4", "4", "3", "3", "2"]}'
     at = sandbox(lang, table=b64(no_worm))
-    assert at.subheader[0].value == t("sandbox.status.take_none", lang, player=player)
+    assert at.header[0].value == t("sandbox.status.take_none", lang, player=player)
     assert not [b for b in at.button if b.key.startswith("sandbox_take_")]
 
     full = '{"players": 2, "kept": ["W", "W", "5", "5", "4", "4", "3", "3"]}'
     at = sandbox(lang, table=b64(full))
-    assert at.subheader[0].value == t("sandbox.status.take", lang, player=player)
+    assert at.header[0].value == t("sandbox.status.take", lang, player=player)
 
 
 def test_the_odds_panel_links_the_table_into_the_explorer() -> None:

@@ -69,11 +69,14 @@ WRAP_CSS: Final = """<style>
   white-space: normal; overflow: visible; text-overflow: clip;
 }
 [data-testid="stElementContainer"]:has([data-run]) { display: none; }
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { color: #5c5f66; opacity: 1; }
+[data-testid="stMain"] :not(pre) > code { color: #1d6a56; opacity: 1; }
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
 an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
 every text ('Houd de 5 (3 dobbelstenen)' read 'Houd de 5 (3 do…' and '100,0 %' read '100,…').
-The run's number (`number_the_run`) takes no room."""
+The end of a run (`finish_run`) takes no room. Captions and inline code are darker than
+Streamlit's (#797979 and #6d9c8f read at 4.35:1 and 3:1 against white; text needs 4.5:1)."""
 
 
 def style() -> None:
@@ -84,25 +87,33 @@ def style() -> None:
 RUN_KEY: Final = "frame_run"
 
 
-def number_the_run() -> None:
-    """End every run with its number, last in the main area, hidden (WRAP_CSS folds it away).
+def finish_run(lang: Lang) -> None:
+    """End every run with one hidden element (WRAP_CSS folds it away), last in the main area.
 
-    Streamlit says its run is over before the browser has drawn all it sent (a page of drawings
-    can take a moment more), so a browser test waits for this number to change: once the last
-    element of a run is drawn, so is everything it sent before. (A style-only element would go to
-    Streamlit's event container, where the browser dropped it after some runs.)
+    It carries the page's language for the browser, and the run's number.
+
+    Streamlit's page says `<html lang="en">` whatever it shows, so a screen reader read French
+    with English sounds; the script sets the reader's language. Streamlit also says its run is over
+    before the browser has drawn all it sent (a page of drawings can take a moment more), so a
+    browser test waits for the number to change: once the last element of a run is drawn, so is
+    everything before it. (A style-only element would go to Streamlit's event container, where the
+    browser dropped it after some runs.)
     """
     number = st.session_state.get(RUN_KEY, 0) + 1
     st.session_state[RUN_KEY] = number
-    st.html(f'<span hidden data-run="{number}"></span>')
+    st.html(
+        f'<span hidden data-run="{number}"></span>'
+        f'<script>document.documentElement.lang = "{lang}";</script>',
+        unsafe_allow_javascript=True,
+    )
 
 
 def stop() -> NoReturn:
-    """End the run here, after a message naming what is wrong, numbered like every other run.
+    """End the run here, after a message naming what is wrong, finished like every other run.
 
-    Streamlit's own `st.stop` would skip the number, which the entrypoint draws last.
+    Streamlit's own `st.stop` would skip `finish_run`, which the entrypoint calls last.
     """
-    number_the_run()
+    finish_run(current_lang())
     st.stop()
 
 
@@ -194,10 +205,12 @@ def sidebar(lang: Lang) -> None:
 
 
 def navigation(lang: Lang) -> tuple[Page, PageSpec]:
-    """The pages grouped in translated sections, with fixed language-neutral URLs.
+    """The pages grouped in translated sections in the sidebar, each link carrying the language.
 
-    Returns the page this run shows, with its spec (found by the page itself: the default page's
-    `url_path` is empty, as it is served at /).
+    Drawn here with `st.page_link` rather than by Streamlit's own sidebar menu, whose list holds
+    its section titles directly (invalid markup a screen reader stumbles on). Returns the page this
+    run shows, with its spec (found by the page itself: the default page's `url_path` is empty,
+    as it is served at /).
     """
     built = {
         spec: st.Page(
@@ -209,10 +222,12 @@ def navigation(lang: Lang) -> tuple[Page, PageSpec]:
         )
         for spec in PAGES
     }
-    grouped: dict[str, list[Page]] = {}
-    for section in SECTIONS:
-        pages = [page for spec, page in built.items() if spec.section == section]
-        if pages:
-            grouped[t(f"section.{section}", lang)] = pages
-    chosen = st.navigation(grouped)
+    chosen = st.navigation(list(built.values()), position="hidden")
+    with st.sidebar.container(key="frame_nav"):
+        for section in SECTIONS:
+            pages = [(spec, page) for spec, page in built.items() if spec.section == section]
+            if pages:
+                st.markdown(f"**{t(f'section.{section}', lang)}**")
+            for spec, page in pages:
+                st.page_link(page, icon=spec.icon, query_params={LANG_KEY: lang})
     return chosen, next(spec for spec, page in built.items() if page is chosen)

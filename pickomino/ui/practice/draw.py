@@ -61,7 +61,7 @@ DICE_SCALE: Final = 0.85
 PAGE_CSS: Final = """<style>
 [data-testid="stMainBlockContainer"] { padding: 3.5rem 2.5rem 2rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 2rem; padding: 0 0 0.5rem; }
-[data-testid="stMainBlockContainer"] h3 { font-size: 1.35rem; padding: 0.25rem 0; }
+[data-testid="stMainBlockContainer"] :is(h2, h3) { font-size: 1.35rem; padding: 0.25rem 0; }
 [data-testid="stColumn"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
 </style>"""
 """The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the advice
@@ -71,7 +71,7 @@ PRESENTATION_CSS: Final = """<style>
 html { font-size: 22px; }
 [data-testid="stMainBlockContainer"] { max-width: 100vw; padding: 1rem 1.5rem 2rem; }
 [data-testid="stMainBlockContainer"] h1 { font-size: 1.6rem; padding: 0; }
-[data-testid="stMainBlockContainer"] h3 { font-size: 1.1rem; padding: 0.2rem 0; }
+[data-testid="stMainBlockContainer"] :is(h2, h3) { font-size: 1.1rem; padding: 0.2rem 0; }
 [data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
 [data-testid="stMainBlockContainer"] button p { font-size: 1rem; font-weight: 600; }
 [data-testid="stMetricValue"] { font-size: 1.5rem; }
@@ -243,7 +243,7 @@ def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
 def game_over(table: Table, lang: Lang) -> None:
     """The final scores, the winners and a button for a new game."""
     names = [seat_name(seat, lang) for seat in table.winners()]
-    st.subheader(tn("sandbox.over", len(names), lang, winners=join_list(names, lang)))
+    st.header(tn("sandbox.over", len(names), lang, winners=join_list(names, lang)))
     scores = [
         t("sandbox.score", lang, player=seat_name(seat, lang), worms=tn("common.worms", n, lang))
         for seat, n in enumerate(table.scores())

@@ -1,0 +1,60 @@
+"""Accessibility in Chromium: axe-core on every page in every language, and the page's language.
+
+axe-core (vendored in tests/vendor, see its README) checks what a screen reader and a reader with
+weak sight meet: names of controls and images, contrast of text, heading order, list markup,
+landmarks. It cannot see inside the SVG drawings (each has its own alt text, checked elsewhere).
+Every page is reached by its sidebar link, as a reader does; the sandbox is checked mid-turn (a
+roll waiting for a keep, tiles marked) and the explorer with its charts drawn.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from pickomino.i18n import LANGS, t
+from pickomino.ui.frame import PAGES
+from tests.browser import answered, needs_chromium, open_page
+
+pytestmark = needs_chromium
+
+AXE = (Path(__file__).parent / "vendor" / "axe.min.js").read_text()
+SERIOUS = ("serious", "critical")
+RUN_AXE = """() => axe.run(document, {resultTypes: ["violations"]}).then(result =>
+  result.violations.map(v => ({id: v.id, impact: v.impact,
+    nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)})))"""
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """axe's serious and critical findings on the page as it is now, and headings out of order
+    (moderate for axe, but a screen reader's outline of the page)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE)
+    found: list[dict[str, Any]] = page.evaluate(RUN_AXE)
+    return [f for f in found if f["impact"] in SERIOUS or f["id"] == "heading-order"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_passes_axe_and_says_its_language(
+    server: str, browser: Browser, lang: str
+) -> None:
+    page = open_page(browser, f"{server}/?lang={lang}", 1280, 3000)
+    nav = page.locator(".st-key-frame_nav")
+    found = {}
+    for spec in PAGES:
+        title = t(f"page.{spec.key}.title", lang)
+        if spec.key != "home":
+            with answered(page):
+                nav.get_by_role("link", name=title, exact=True).click()
+        expect(page.locator("h1").first).to_have_text(title)
+        assert page.evaluate("document.documentElement.lang") == lang
+        if spec.key == "sandbox":  # mid-turn: a roll to keep from, the odds beside it
+            with answered(page):
+                page.locator(".st-key-sandbox_roll button").click()
+        if spec.key == "explorer":
+            expect(page.get_by_test_id("stPlotlyChart").first.locator("svg.main-svg").first)
+        found[spec.key] = violations(page)
+    assert {key: v for key, v in found.items() if v} == {}
