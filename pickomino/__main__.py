@@ -15,8 +15,9 @@ from typing import Any, NoReturn
 from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
 from pickomino.odds import Analysis, Choice, NoOdds, Outlook, analyse
+from pickomino.review import Review, review
 from pickomino.rules import Rules, preset
-from pickomino.scenario import Scenario, ScenarioError, dump, face_json, loads
+from pickomino.scenario import Scenario, ScenarioError, action_json, dump, face_json, loads
 
 EXIT_INVALID = 2
 
@@ -92,6 +93,51 @@ def odds_json(analysis: Analysis) -> dict[str, Any]:
     }
 
 
+def _review(args: argparse.Namespace) -> dict[str, Any]:
+    return review_json(review(read_scenario(args.file)))
+
+
+def _graded_json(choice: Choice) -> dict[str, Any]:
+    """A reviewed move: its action as the scenario format writes it, and its three figures."""
+    outlook = choice.outlook
+    return action_json(choice.move) | {
+        "expected_swing": outlook.expected_swing,
+        "expected_worms": outlook.expected_worms,
+        "success": outlook.success,
+    }
+
+
+def review_json(graded: Review) -> dict[str, Any]:
+    """The review as the JSON object `python -m pickomino review` prints (keys in the README)."""
+    return {
+        "decisions": [
+            {
+                "seat": decision.seat,
+                "turn": decision.turn,
+                "index": decision.index,
+                "phase": decision.phase,
+                "played": _graded_json(decision.played),
+                "best": _graded_json(decision.best),
+                "cost": decision.cost,
+                "label": decision.label,
+            }
+            for decision in graded.decisions
+        ],
+        "seats": [
+            {
+                "seat": seat.seat,
+                "name": seat.name,
+                "decisions": len(seat.decisions),
+                "labels": seat.counts,
+                "total_cost": seat.total_cost,
+                "mean_cost": seat.mean_cost,
+                "accuracy": seat.accuracy,
+            }
+            for seat in graded.seats
+        ],
+    }
+
+
 def _tournament(args: argparse.Namespace) -> dict[str, Any]:
     names = [name.strip() for name in args.players.split(",")]
     return tournament(names, args.games, args.seed, _preset(args.rules))
@@ -127,6 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     odds = commands.add_parser("odds", help="replay a scenario and print the odds at that point")
     odds.add_argument("file", help="scenario JSON file, or - for standard input")
     odds.set_defaults(run=_odds)
+    coach = commands.add_parser("review", help="grade every decision of a game record, as JSON")
+    coach.add_argument("file", help="game record (scenario JSON) file, or - for standard input")
+    coach.set_defaults(run=_review)
     games = commands.add_parser("tournament", help="play seeded bot games, print the results")
     games.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     games.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")

@@ -9,13 +9,15 @@ player's, so a bot's game can be written out and replayed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
-from pickomino.events import Event
-from pickomino.game import ROLL, STOP, IllegalMove, Move, Table
-from pickomino.odds import analyse, bust_chance
+from pickomino.events import Event, Rolled
+from pickomino.game import ROLL, STOP, IllegalMove, Move, Step, Table
+from pickomino.odds import Analysis, Choice, analyse, bust_chance
 from pickomino.rules import STANDARD, Rules
+from pickomino.scenario import Scenario, parse, scenario_json
 
 Strategy = Callable[[Table], Move]
 
@@ -82,14 +84,21 @@ def heuristic(table: Table) -> Move:
     return _best_tile(table)
 
 
+def expert_choice(analysis: Analysis) -> Choice:
+    """The choice the expert plays: the best expected worm swing, then expected worms, then first.
+
+    Public so the coach grades every decision against exactly the move the expert would play.
+    """
+    return max(analysis.choices, key=lambda c: (c.outlook.expected_swing, c.outlook.expected_worms))
+
+
 def expert(table: Table) -> Move:
     """Play the exact odds: the choice with the best expected worm swing, then expected worms.
 
     The swing counts a steal twice (what it gains and what the robbed player loses) and a failed
     turn as the loss of the own top tile, since the gap to the others is what wins a game.
     """
-    choices = analyse(table).choices
-    return max(choices, key=lambda c: (c.outlook.expected_swing, c.outlook.expected_worms)).move
+    return expert_choice(analyse(table)).move
 
 
 STRATEGIES: dict[str, Strategy] = {
@@ -124,13 +133,49 @@ def random_move(
     return table.play(STOP if ending == [STOP] else rng.choice(ending))
 
 
-def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
-    """Play one game, seat i choosing by `seats[i]`, the dice drawn from `rng`; the final table."""
+def game_steps(
+    seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD
+) -> Iterator[Step]:
+    """Play one game from a fresh table, seat i choosing by `seats[i]`, the dice drawn from `rng`.
+
+    Each step's move is written as it could be replayed: a roll carries the faces it showed, so
+    the steps make a game record that plays the same game again without `rng`.
+    """
     table = Table.new(len(seats), rules)
     while not table.over:
         move = ROLL if table.phase == "roll" else seats[table.current](table)
-        table, _ = table.play(move, rng)
+        table, events = table.play(move, rng)
+        if move.kind == "roll":
+            shown = next(event for event in events if isinstance(event, Rolled))
+            move = replace(move, faces=shown.faces)
+        yield Step(table, events, move)
+
+
+def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
+    """Play one game, seat i choosing by `seats[i]`, the dice drawn from `rng`; the final table."""
+    table = Table.new(len(seats), rules)
+    for step in game_steps(seats, rng, rules):
+        table = step.table
     return table
+
+
+def record_game(
+    seats: Sequence[Strategy],
+    rng: random.Random,
+    rules: Rules = STANDARD,
+    names: Sequence[str] | None = None,
+) -> Scenario:
+    """Play one game like `play_game` and keep it as a scenario: the fresh table and every move.
+
+    `scenario.scenario_json` writes it out, and `python -m pickomino replay` or `review` reads it.
+    The record goes through the parser once, so `names` (one per seat) are checked like those of
+    a record read from a file (ScenarioError).
+    """
+    moves = tuple(step.move for step in game_steps(seats, rng, rules) if step.move is not None)
+    record = Scenario(
+        Table.new(len(seats), rules), moves, names=None if names is None else (*names,)
+    )
+    return parse(scenario_json(record))
 
 
 def tournament(

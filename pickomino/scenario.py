@@ -18,7 +18,7 @@ from pickomino.game import CodedError, IllegalMove, Move, Step, Table
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
-KEYS = (*TABLE_KEYS, "actions", "at")
+KEYS = (*TABLE_KEYS, "names", "actions", "at")
 
 
 class ScenarioError(CodedError):
@@ -35,11 +35,14 @@ class Scenario:
 
     `at` counts the moves that lead to the moment a link opens at: the question a FAQ situation
     asks comes after a roll, and a link opening before it showed what looked like a new table.
+    `names` are the seats' names, one per player, when the scenario records a game between named
+    players (None: the seats have only their numbers).
     """
 
     table: Table
     moves: tuple[Move, ...]
     at: int = 0
+    names: tuple[str, ...] | None = None
 
     def steps(self) -> Iterator[Step]:
         """Each move played in turn, with the table after it; a refused move names its index.
@@ -203,6 +206,28 @@ def _table(data: Mapping[str, Any]) -> Table:
     return table
 
 
+def _names(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
+    """The seats' names, if given: one non-blank string per player, so a review can name each."""
+    if "names" not in data:
+        return None
+    names = _list(data["names"], "names")
+    if len(names) != players:
+        raise ScenarioError(
+            "name_count",
+            f"key 'names': expected {players} names (one per player), got {len(names)}",
+            players=players,
+            count=len(names),
+        )
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise ScenarioError(
+                "not_a_name",
+                f"key 'names': {json.dumps(name)} is not a name (a non-empty string)",
+                name=json.dumps(name),
+            )
+    return tuple(names)
+
+
 def _group(kept: tuple[str, ...]) -> tuple[str, ...]:
     """Kept dice grouped by face in first-seen order, since a face is always kept all at once."""
     order = list(dict.fromkeys(kept))
@@ -251,6 +276,7 @@ def parse(data: object) -> Scenario:
             field=json.dumps(unknown[0]),
         )
     table = _table(data)
+    names = _names(data, table.players)
     actions = _list(data.get("actions", []), "actions")
     moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
     at = _int(data.get("at", 0), "at")
@@ -261,7 +287,7 @@ def parse(data: object) -> Scenario:
             at=at,
             count=len(moves),
         )
-    return Scenario(table, moves, at)
+    return Scenario(table, moves, at, names)
 
 
 def loads(text: str) -> Scenario:
@@ -303,6 +329,37 @@ def dump(table: Table) -> dict[str, Any]:
     out["scores"] = list(table.scores())
     out["over"] = table.over
     out["winners"] = list(table.winners())
+    return out
+
+
+def action_json(move: Move) -> dict[str, Any]:
+    """A move in the form of the `actions` list, which `parse` reads back as the same move.
+
+    A roll whose faces are not drawn yet (the decision to roll, as the coach reports it) is
+    written `{"roll": null}`; the parser refuses it in a scenario, where every roll shows its faces.
+    """
+    if move.kind == "roll":
+        faces = None if move.faces is None else [face_json(face) for face in move.faces]
+        return {"roll": faces}
+    if move.kind == "keep":
+        return {"keep": face_json(move.face)}
+    if move.kind == "take":
+        return {"take": move.tile}
+    return {"stop": True}
+
+
+def scenario_json(scenario: Scenario) -> dict[str, Any]:
+    """The scenario as JSON that `parse` reads back as the same scenario (a game record, say).
+
+    The starting table is written in full by `table_json`, so a record of a game started anywhere
+    (not only from a fresh table) replays to the same end.
+    """
+    out = table_json(scenario.table)
+    if scenario.names is not None:
+        out["names"] = list(scenario.names)
+    out["actions"] = [action_json(move) for move in scenario.moves]
+    if scenario.at:
+        out["at"] = scenario.at
     return out
 
 

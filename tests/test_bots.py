@@ -18,11 +18,13 @@ from pickomino.bots import (
     expert,
     heuristic,
     play_game,
+    record_game,
     tournament,
 )
 from pickomino.game import Move, Table
 from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
+from pickomino.scenario import ScenarioError, dump, scenario_json
 from tests.cli import Ran, run_process
 from tests.tables import table
 
@@ -115,6 +117,27 @@ def test_expert_risks_the_tile_in_hand_for_a_steal_worth_twice_in_the_swing() ->
     assert analysis.recommended.move == Move("take", tile=25)
     assert cautious(state) == Move("take", tile=25)
     assert expert(state) == Move("roll")
+
+
+def test_a_recorded_game_replays_to_the_final_table(cli: Callable[..., Ran]) -> None:
+    seats = [expert, heuristic, cautious]
+    record = record_game(seats, random.Random("record"), names=["Ann", "Bob", "Cy"])
+    final = play_game(seats, random.Random("record"))
+    written = scenario_json(record)
+    assert set(written) >= {"players", "rules", "names", "actions"}
+    assert written["names"] == ["Ann", "Bob", "Cy"]
+    rolls = [action["roll"] for action in written["actions"] if "roll" in action]
+    assert rolls and all(isinstance(faces, list) and faces for faces in rolls)  # faces shown
+    code, out, err = cli("replay", "-", stdin=json.dumps(written))
+    assert (code, err) == (0, "")
+    assert json.loads(out) == dump(final)
+    assert final.over
+
+
+def test_a_record_without_names_has_none_and_bad_names_are_refused() -> None:
+    assert "names" not in scenario_json(record_game([cautious, cautious], random.Random(1)))
+    with pytest.raises(ScenarioError, match="expected 2 names"):
+        record_game([cautious, cautious], random.Random(1), names=["Ann"])
 
 
 def test_tournament_is_seeded() -> None:

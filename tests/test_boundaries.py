@@ -56,7 +56,8 @@ def imported_by(module: str) -> set[str]:
 
 
 def test_the_pure_modules_are_found() -> None:
-    for name in ("rules", "game", "events", "scenario", "share", "sandbox", "odds", "bots", "i18n"):
+    pure = ("rules", "game", "events", "scenario", "share", "sandbox", "odds", "bots", "review")
+    for name in (*pure, "i18n"):
         assert f"pickomino.{name}" in PURE
     for name in ("examples", "explore", "faq", "tips"):
         assert f"pickomino.lessons.{name}" in PURE

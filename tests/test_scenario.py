@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 
 from pickomino.__main__ import main
-from pickomino.game import Move
-from pickomino.scenario import ScenarioError, dump, loads, parse, table_json
+from pickomino.game import ROLL, STOP, Move
+from pickomino.scenario import (
+    ScenarioError,
+    action_json,
+    dump,
+    loads,
+    parse,
+    scenario_json,
+    table_json,
+)
 from tests.cli import Ran, run_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -115,6 +123,26 @@ def test_replay_ends_a_game_and_names_the_winner(cli: Callable[..., Ran]) -> Non
     assert result["winners"] == [0]
 
 
+def test_names_are_kept_and_optional() -> None:
+    assert parse({"players": 2, "names": ["Ann", "Bob"]}).names == ("Ann", "Bob")
+    assert parse({"players": 2}).names is None
+
+
+def test_a_scenario_written_out_reads_back_the_same() -> None:
+    written = {
+        "players": 3,
+        "names": ["Ann", "Bob", "Cy"],
+        "kept": ["W"],
+        "actions": [{"roll": [1, 1, 2, 3, 4, 5, "W"]}, {"keep": 5}, {"roll": [5, 5, 5, 5, 5, 5]}],
+        "at": 2,
+    }
+    scenario = parse(written)
+    assert parse(scenario_json(scenario)) == scenario
+    assert scenario_json(scenario)["actions"] == written["actions"]
+    assert action_json(ROLL) == {"roll": None}  # the decision to roll, as the coach reports it
+    assert action_json(STOP) == {"stop": True}
+
+
 def test_replay_reads_a_file(tmp_path: Path) -> None:
     path = tmp_path / "t.json"
     path.write_text(json.dumps({"players": 4}))
@@ -172,6 +200,10 @@ BAD = [
         {"players": 2, "actions": [{"take": 21}]},
         "action 0 (take): cannot take now",
     ),
+    ("names not a list", {"players": 2, "names": "Ann"}, "key 'names': expected a list"),
+    ("names count", {"players": 3, "names": ["Ann", "Bob"]}, "key 'names': expected 3 names"),
+    ("name blank", {"players": 2, "names": ["Ann", " "]}, "key 'names': \" \" is not a name"),
+    ("name not text", {"players": 2, "names": ["Ann", 7]}, "key 'names': 7 is not a name"),
     ("moment past the actions", {"players": 2, "at": 1}, "key 'at': 1 is not a number of actions"),
     ("moment before the start", {"players": 2, "at": -1}, "from 0 to 0"),
     ("moment not a number", {"players": 2, "at": "end"}, "key 'at': expected a whole number"),

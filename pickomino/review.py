@@ -1,0 +1,173 @@
+"""The coach: every decision of a game record graded against the move the expert would play.
+
+A decision is a point where the seat to play had more than one legal move: a keep with two faces
+or more to choose from, rolling on or stopping, a choice between tiles. Forced moves (the roll that
+starts a turn, a keep with one new face, the only tile on offer) are not decisions: they cost
+nothing by construction, and counting them would make every player look more accurate the more
+forced moves the dice dealt.
+
+Each decision compares the move played with the best one, both with the odds module's figures
+for that table (`expected_swing`, `expected_worms`, `success`). The best move is the expert's
+(`bots.expert_choice`: highest expected swing, then expected worms, then the first listed), so a
+bot playing the expert never loses a worm here. The cost is the expected swing given up, best
+minus played: never negative, and 0 for a move as good as the best in swing (within `odds.TIE`).
+
+Labels, from the cost in worms of expected swing:
+
+| label | cost |
+| --- | --- |
+| best | 0 |
+| good | < 0.05 |
+| inaccuracy | < 0.2 |
+| mistake | < 0.5 |
+| blunder | >= 0.5 |
+
+Checked against the decisions of the heuristic and cautious bots playing the expert (`uv run
+python benchmarks/review.py --costs 40`: 40 seeded two-player games each, seats swapping). The
+expert's own 6,756 decisions all cost 0. Of the bots' decisions most are the expert's move (89% of
+the heuristic's 3,040, 82% of cautious's 3,396); the costly ones (332 and 597) cost, at their
+10th / 25th / 50th / 75th / 90th percentiles, 0.03 / 0.10 / 0.29 / 0.65 / 1.01 worms for the
+heuristic and 0.05 / 0.13 / 0.34 / 0.72 / 1.19 for cautious. So the starting thresholds are kept:
+`good` holds the near-ties at the bottom of that range (15% and 10% of the costly decisions),
+`inaccuracy`, `mistake` and `blunder` each about a quarter to a third (26 / 25 / 34% for the
+heuristic, 25 / 28 / 36% for cautious), and the labels rank the bots as the tournaments do:
+cautious blunders on 6.4% of its decisions, the heuristic on 3.7%. A blunder, half a worm of
+swing or more in one decision, is large next to the 3.8 worms a game the heuristic gives up over
+all its decisions (cautious 8.1), which is about its measured gap to the expert (6.85 against
+10.85 mean worms, README "Bots").
+
+Accuracy is the share of a seat's decisions labelled best or good (cost below 0.05 worms): a
+figure from 0 to 1 that a learner can read as "how often did I play (about) the expert's move"
+(0.91 for the heuristic, 0.84 for cautious over those games, 1 for the expert). A mean cost would
+let one blunder outweigh many good moves; the share says how often, the total cost how much.
+
+One analysis per decision; `odds` caches its solution per board (32 boards) and a board lasts a
+whole turn, so reviewing a game costs about one solve per turn; each table is analysed once, so a
+cache per table would gain nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final, Literal
+
+from pickomino.bots import expert_choice
+from pickomino.game import Phase
+from pickomino.odds import TIE, Choice, analyse
+from pickomino.scenario import Scenario
+
+Label = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+LABELS: Final[tuple[Label, ...]] = ("best", "good", "inaccuracy", "mistake", "blunder")
+THRESHOLDS: Final[tuple[tuple[Label, float], ...]] = (
+    ("good", 0.05),
+    ("inaccuracy", 0.2),
+    ("mistake", 0.5),
+)
+"""Each label but best and blunder with the cost (expected swing given up) it stays below."""
+
+
+def label(cost: float) -> Label:
+    """The label of a decision that gave up `cost` worms of expected swing."""
+    if cost == 0:
+        return "best"
+    return next((name for name, below in THRESHOLDS if cost < below), "blunder")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a seat, the move played and the expert's, each with its odds figures.
+
+    Attributes:
+        seat: the seat that decided.
+        turn: the game's turn, counted from 0 at the record's start (all seats' turns).
+        index: the index in the record's `actions` of the move played.
+        phase: the table's phase then (`keep`, `decide` or `take`).
+        played, best: the choices of the odds module for the move played and the expert's move;
+            a roll is the decision to roll, without the faces it then showed.
+        cost: best minus played in expected swing, 0 when the move played is as good.
+    """
+
+    seat: int
+    turn: int
+    index: int
+    phase: Phase
+    played: Choice
+    best: Choice
+    cost: float
+
+    @property
+    def label(self) -> Label:
+        """The decision's label (see the module's table)."""
+        return label(self.cost)
+
+
+@dataclass(frozen=True)
+class SeatReview:
+    """One seat's decisions and what they add up to; `name` from the record's `names`, if any.
+
+    `mean_cost` and `accuracy` (share of decisions labelled best or good) are None for a seat
+    with no decision, which has nothing to average.
+    """
+
+    seat: int
+    name: str | None
+    decisions: tuple[Decision, ...]
+
+    @property
+    def counts(self) -> dict[Label, int]:
+        """How many decisions got each label, every label listed."""
+        labels = [decision.label for decision in self.decisions]
+        return {name: labels.count(name) for name in LABELS}
+
+    @property
+    def total_cost(self) -> float:
+        """Expected swing given up over the game."""
+        return sum(decision.cost for decision in self.decisions)
+
+    @property
+    def mean_cost(self) -> float | None:
+        """Expected swing given up per decision."""
+        return self.total_cost / len(self.decisions) if self.decisions else None
+
+    @property
+    def accuracy(self) -> float | None:
+        """Share of decisions within the `good` threshold of the best move."""
+        if not self.decisions:
+            return None
+        counts = self.counts
+        return (counts["best"] + counts["good"]) / len(self.decisions)
+
+
+@dataclass(frozen=True)
+class Review:
+    """Every decision of a record in order, and per seat (all seats, in seat order)."""
+
+    decisions: tuple[Decision, ...]
+    seats: tuple[SeatReview, ...]
+
+
+def review(record: Scenario) -> Review:
+    """Grade every decision of `record`, replayed by `Scenario.steps` (ScenarioError if refused).
+
+    A roll is graded as the decision to roll: the faces it showed are chance, not choice.
+    """
+    decisions: list[Decision] = []
+    table, turn = record.table, 0
+    for index, step in enumerate(record.steps()):
+        assert step.move is not None  # every step of a replay has its move
+        if len(table.legal_moves()) > 1:
+            analysis = analyse(table)
+            played = analysis.choice(replace(step.move, faces=None))
+            best = expert_choice(analysis)
+            gap = best.outlook.expected_swing - played.outlook.expected_swing
+            cost = 0.0 if gap <= TIE else gap
+            decisions.append(Decision(table.current, turn, index, table.phase, played, best, cost))
+        if step.table.phase in ("roll", "over"):  # the dice passed: the next turn starts
+            turn += 1
+        table = step.table
+    names = record.names or (None,) * record.table.players
+    seats = tuple(
+        SeatReview(seat, names[seat], tuple(d for d in decisions if d.seat == seat))
+        for seat in range(record.table.players)
+    )
+    return Review(tuple(decisions), seats)
