@@ -150,29 +150,29 @@ def _deal(
     current: int,
     pins: dict[int, Place],
     taken: float = 0.35,
-    down: float = 0.15,
     bare: Sequence[int] = (),
 ) -> Table | None:
     """A mid-game table with the `pins` in place and the other tiles dealt at random.
 
-    About `taken` of the free tiles lie in stacks (never in a `bare` seat's) and `down` face down,
-    the rest in the middle. None when the draw cannot hold the pins (a tile pinned under a stack
-    with nothing over it) or leaves fewer than three tiles face up.
+    About `taken` of the free tiles lie in stacks (never in a `bare` seat's); up to three of the
+    highest left are face down, since a failed turn flips the highest tile of the middle (so a
+    face-down 24 beside a face-up 35 would be a table no game reaches). None when the draw cannot
+    hold the pins (a tile pinned under a stack with nothing over it) or leaves fewer than three
+    tiles face up.
     """
     middle: list[int] = []
-    face_down: list[int] = []
     stacks: list[list[int]] = [[] for _ in range(players)]
     holders = [seat for seat in range(players) if seat not in bare]
     for tile in rules.tiles:
         if tile in pins:
             continue
-        draw = rng.random()
-        if draw < down:
-            face_down.append(tile)
-        elif draw < down + taken and holders:
+        if rng.random() < taken and holders:
             stacks[rng.choice(holders)].append(tile)
         else:
             middle.append(tile)
+    flips = rng.randint(0, 3)
+    face_down = middle[len(middle) - flips :]
+    middle = middle[: len(middle) - flips]
     for stack in stacks:
         rng.shuffle(stack)
     for tile, (where, seat) in pins.items():
