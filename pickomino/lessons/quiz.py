@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal, get_args
 
 from pickomino.events import Event, TileFlipped, TileReturned
-from pickomino.game import Board, CodedError, Table
+from pickomino.game import Board, CodedError, Table, TakeOption
 from pickomino.i18n import Lang, join_list, percent, t, tn
 from pickomino.odds import analyse, bust_chance
 from pickomino.rules import NO_STEAL, RULEBOOK_EMPTY_STACK, SHORT, STANDARD, WORM, Rules
@@ -240,7 +240,7 @@ def _offer(
     return tuple(values), values.index(right)
 
 
-def _tiles(options: Sequence[Any]) -> list[int]:
+def _tiles(options: Sequence[TakeOption]) -> list[int]:
     return sorted({option.tile for option in options})
 
 
