@@ -299,3 +299,56 @@ def test_the_real_command_runs_and_refuses() -> None:
     assert json.loads(done.stdout) == quiz_json("6E", 2, "first", "nl")
     bad = run_process("quiz", "--code", "6E", "--level", "hard")
     assert (bad.returncode, bad.stdout, bad.stderr.count("\n")) == (2, "", 1)
+
+
+def replay_under(question: dict[str, Any], rules: str) -> dict[str, Any]:
+    """What the failed turn of `question` does with the tiles under another rules preset."""
+    _, events = parse({**question["table"], "rules": rules}).replay()
+    returned = [e.tile for e in events if isinstance(e, TileReturned)]
+    flipped = [e.tile for e in events if isinstance(e, TileFlipped)]
+    return {"returned": (returned or [None])[0], "flipped": (flipped or [None])[0]}
+
+
+def test_the_wrong_choices_include_the_common_mistakes(
+    quizzes: dict[tuple[str, str], dict[str, Any]],
+) -> None:
+    found: dict[str, int] = {}
+    for quiz in quizzes.values():
+        for question in quiz["questions"]:
+            values = [choice["value"] for choice in question["choices"]]
+            table = table_of(question)
+            rule = question["rule"]
+            mistake = None
+            if rule == "next_lower":  # "a total that is not a tile in the middle fails the turn"
+                mistake = []
+            elif rule == "no_worm":  # "21 points or more is enough": the tiles a worm would give
+                mistake = sorted({o.tile for o in table.board().options(table.total, True)})
+            elif rule == "own_top":  # one's own top tile taken again
+                mistake = sorted({*values[question["answer"]], table.total})
+            elif rule == "fail_spared":  # "the highest tile is always turned face down"
+                mistake = replay_under(question, "short")
+            elif rule == "fail_empty":  # "no tile to put back, so nothing changes"
+                mistake = replay_under(question, "rulebook-empty-stack")
+            elif question["kind"] == "keep":  # a value already set aside, kept again
+                assert table.rolled is not None
+                again = {face for face in table.rolled if face in table.kept}
+                mistake = next((v for v in values if str(v) in again), None) if again else None
+                assert (mistake is None) == (not again)
+            elif rule == "bust_odds":  # "any value rolled again fails the turn"
+                k, n = len(set(table.kept)), table.in_hand
+                repeat = 1 - ((6 - k) / 6) ** n
+                if round(repeat, 3) == round(values[question["answer"]], 3):
+                    continue  # with one die the slip gives the right figure
+                mistake = next((v for v in values if round(v, 3) == round(repeat, 3)), repeat)
+            if mistake is not None:
+                assert mistake in values, (rule, values, mistake)
+                assert mistake != values[question["answer"]]
+                found[rule] = found.get(rule, 0) + 1
+    assert set(found) >= {
+        "next_lower",
+        "no_worm",
+        "own_top",
+        "fail_spared",
+        "fail_empty",
+        "bust_odds",
+    }
