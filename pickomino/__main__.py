@@ -1,4 +1,4 @@
-"""Command line: `python -m pickomino replay FILE|-` and the other subcommands.
+"""Command line: `python -m pickomino replay FILE|-` and the other subcommands (`quiz` included).
 
 Every subcommand reads a scenario the same way and fails the same way (exit 2, nothing on stdout,
 one line on stderr), so scripts can tell a bad table from a good answer.
@@ -14,6 +14,8 @@ from typing import Any, NoReturn
 
 from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
+from pickomino.i18n import LANGS, is_lang
+from pickomino.lessons.quiz import KINDS, MAX_COUNT, QuizError, quiz_json
 from pickomino.odds import Analysis, Choice, NoOdds, Outlook, analyse
 from pickomino.review import Review, review
 from pickomino.rules import Rules, preset
@@ -143,6 +145,16 @@ def _tournament(args: argparse.Namespace) -> dict[str, Any]:
     return tournament(names, args.games, args.seed, _preset(args.rules))
 
 
+def _quiz(args: argparse.Namespace) -> dict[str, Any]:
+    lang = args.lang
+    if not is_lang(lang):
+        raise QuizError("bad_lang", f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+    try:
+        return quiz_json(args.code, args.count, args.level, lang)
+    except FileNotFoundError as error:  # an installed wheel holds no content/ (README, "package")
+        raise QuizError("no_content", f"the quiz texts are missing: {error.filename}") from None
+
+
 def _preset(name: str) -> Rules:
     """The rules preset `name`, with the same one-line failure as a bad scenario."""
     try:
@@ -186,6 +198,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     games.add_argument("--rules", default="standard", help="rules preset (default standard)")
     games.set_defaults(run=_tournament)
+    quiz = commands.add_parser("quiz", help="print the questions of a class quiz as JSON")
+    quiz.add_argument("--code", required=True, help="the class code: 1-20 letters, digits, hyphens")
+    quiz.add_argument(
+        "--count", type=int, default=10, help=f"number of questions, 1 to {MAX_COUNT} (default 10)"
+    )
+    quiz.add_argument("--level", default="first", help=f"{' or '.join(KINDS)} (default first)")
+    quiz.add_argument("--lang", default="en", help=f"{', '.join(LANGS)} (default en)")
+    quiz.set_defaults(run=_quiz)
     return parser
 
 
@@ -195,7 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], dict[str, Any]] = args.run
     try:
         result = run(args)
-    except (ScenarioError, TournamentError) as error:
+    except (ScenarioError, TournamentError, QuizError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INVALID
     print(json.dumps(result))
