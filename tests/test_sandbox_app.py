@@ -483,6 +483,8 @@ def test_the_status_invites_no_stop_when_no_tile_can_be_taken(lang: str) -> None
     player = seat_name(0, lang)
     assert at.subheader[0].value == tn("sandbox.status.decide_none", 6, lang, player=player)
     assert at.button(key="sandbox_stop")  # the only stop offered fails the turn
+    below = t("sandbox.not_offered.too_low", lang, total=10, lowest=21)
+    assert below in [str(c.value) for c in at.caption]
 
     enough = '{"players": 2, "kept": ["W", "W", "W", "5", "5"]}'
     at = sandbox(lang, table=b64(enough))

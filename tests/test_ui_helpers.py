@@ -81,6 +81,26 @@ def test_sentences_address_the_reader_or_name_the_player() -> None:
     assert sentence(Kept(0, "5", 2, 40, 0), "fr").endswith("il ne vous reste plus aucun dé.")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_total_below_every_tile_is_told_as_below_the_lowest_tile(lang: str) -> None:
+    """Stopping on 10 with a worm: the message names the lowest tile, not a row with 10 missing."""
+    from pickomino.i18n import t
+    from tests.tables import table
+
+    _, events = table(kept=["W", "W"]).stop()
+    failed = next(event for event in events if isinstance(event, TurnFailed))
+    assert failed.lowest == 21
+    told = sentence(failed, lang)
+    assert told == t("event.failed.too_low.you", lang, total=10, lowest=21)
+    assert "21" in told and "10" in told
+    junior = sentence(TurnFailed(1, "no_tile", 10, True, JUNIOR.tiles[0]), lang, you=None)
+    assert "13" in junior and "21" not in junior
+    # 25 points with nothing face up at 25 or lower is not "below the lowest tile"
+    assert sentence(TurnFailed(0, "no_tile", 25, True), lang) == t(
+        "event.failed.no_tile.you", lang, total=25
+    )
+
+
 def test_drawings_carry_text_alternatives_in_the_reader_language() -> None:
     assert "<path" in die_svg(WORM) and "<circle" in die_svg("3")
     assert die_svg("3").count('r="9"') == 3

@@ -103,12 +103,15 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 total=total,
                 victim=seat_name(source, lang) if source is not None else "",
             )
-        case TurnFailed(player=player, reason=reason, total=total):
+        case TurnFailed(player=player, reason=reason, total=total, lowest=lowest):
+            if reason == "no_tile" and total < lowest:
+                reason = "too_low"  # below every tile: told as such, with the lowest tile named
             return t(
                 f"event.failed.{reason}.{_who(player, you)}",
                 lang,
                 player=seat_name(player, lang),
                 total=total,
+                lowest=lowest,
             )
         case TileReturned(player=player, tile=tile):
             return t(
