@@ -101,6 +101,18 @@ def test_a_total_below_every_tile_is_told_as_below_the_lowest_tile(lang: str) ->
     )
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_choice_of_tiles_is_joined_by_or_since_only_one_is_taken(lang: str) -> None:
+    from pickomino.i18n import t
+    from pickomino.ui.show import options_text
+    from tests.tables import table
+
+    both = table(middle=[29], stacks=[[], [30]], kept=["W"] * 6)
+    assert [option.tile for option in both.options()] == [29, 30]
+    text = options_text(both, lang)
+    assert f" {t('common.or', lang)} " in text and f" {t('common.and', lang)} " not in text
+
+
 def test_drawings_carry_text_alternatives_in_the_reader_language() -> None:
     assert "<path" in die_svg(WORM) and "<circle" in die_svg("3")
     assert die_svg("3").count('r="9"') == 3

@@ -81,7 +81,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 lang,
                 player=seat_name(player, lang),
                 faces=faces_text(faces, lang),
-                new=join_list([face_name(f, lang) for f in new], lang),
+                new=join_list([face_name(f, lang) for f in new], lang, word="or"),
             )
         case Kept(player=player, face=face, count=count, total=total, dice_left=left):
             kind = "kept" if left else "kept_last"

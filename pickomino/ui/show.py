@@ -167,14 +167,14 @@ def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
 
 
 def options_text(table: Table, lang: Lang) -> str:
-    """The tiles stopping now may take, and where each one lies."""
+    """The tiles stopping now may take, and where each one lies, joined by "or": one is taken."""
     found = [
         t("common.from_middle", lang, tile=option.tile)
         if option.source is None
         else t("common.from_player", lang, tile=option.tile, player=seat_name(option.source, lang))
         for option in table.options()
     ]
-    return join_list(found, lang)
+    return join_list(found, lang, word="or")
 
 
 def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> None:
