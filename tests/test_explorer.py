@@ -219,7 +219,7 @@ def test_chances_are_never_rounded_to_never_or_always() -> None:
 def test_the_heatmap_marks_nothing_when_there_is_no_roll() -> None:
     chart = bust_heatmap(bust_grid(STANDARD), "en", mark=None)
     assert "shapes" not in spec(chart.figure)["layout"]
-    assert "Your table" not in chart.alt
+    assert "Your situation" not in chart.alt
 
 
 @pytest.mark.parametrize("lang", LANGS)
