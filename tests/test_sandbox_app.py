@@ -375,7 +375,8 @@ def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
     last = tables.table(middle=[25], kept=["W", "W", "W", 5, 5])
     at = click(sandbox("fr", table=encode_table(last)), "sandbox_take_25")
     assert box(at).table.over and not at.metric
-    assert at.subheader[0].value == t("sandbox.over.one", "fr", winners="Joueur 1")
+    assert at.subheader[0].value == t("sandbox.over.one", "fr", winners=seat_name(0, "fr"))
+    assert at.subheader[0].value == "La partie est finie. Le joueur 1 gagne."
     at = click(at, "sandbox_new_game")
     assert box(at).table == Table.new(2)
 

@@ -113,6 +113,18 @@ def test_a_choice_of_tiles_is_joined_by_or_since_only_one_is_taken(lang: str) ->
     assert f" {t('common.or', lang)} " in text and f" {t('common.and', lang)} " not in text
 
 
+def test_french_seat_names_take_their_article_in_sentences_and_a_capital_as_labels() -> None:
+    from pickomino.ui.narrate import seat_label
+
+    assert sentence(TurnPassed(1), "fr") == "Les dés passent au joueur 2."
+    steal = sentence(TookTile(0, 30, 30, 1, "steal"), "fr", you=None)
+    assert steal.startswith("Le joueur 1 vole la tuile 30 au joueur 2")
+    assert sentence(TurnFailed(1, "bust", 10, True), "fr").startswith(
+        "Le tour du joueur 2 est raté"
+    )
+    assert seat_label(1, "fr") == "Joueur 2" and seat_label(1, "en") == "Player 2"
+
+
 def test_drawings_carry_text_alternatives_in_the_reader_language() -> None:
     assert "<path" in die_svg(WORM) and "<circle" in die_svg("3")
     assert die_svg("3").count('r="9"') == 3

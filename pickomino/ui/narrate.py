@@ -43,6 +43,16 @@ def seat_name(seat: int, lang: Lang) -> str:
     return t("common.player", lang, n=seat + 1)
 
 
+def seat_label(seat: int, lang: Lang) -> str:
+    """A seat's name standing alone, as a label or a heading: capitalised ("Joueur 2").
+
+    French seat names are written lower case ("joueur 2") so that sentences can give them their
+    article ("au joueur 2", "le tour du joueur 2"); a label starts with a capital all the same.
+    """
+    name = seat_name(seat, lang)
+    return name[:1].upper() + name[1:]
+
+
 def face_name(face: str, lang: Lang) -> str:
     """A face as a word: the digit, or the reader's word for worm."""
     return t("common.worm_face", lang) if face == WORM else face

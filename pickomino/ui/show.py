@@ -26,7 +26,7 @@ from pickomino.lessons.examples import walk
 from pickomino.lessons.explore import shown_name
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
-from pickomino.ui.narrate import face_name, seat_name, story
+from pickomino.ui.narrate import face_name, seat_label, seat_name, story
 
 
 def html(markup: str) -> None:
@@ -83,7 +83,7 @@ def stacks(
     """
     rows = []
     for seat, stack in enumerate(table.stacks):
-        name = seat_name(seat, lang)
+        name = seat_label(seat, lang)
         if seat == you:
             name = t(you_key, lang, player=name)
         views = []
