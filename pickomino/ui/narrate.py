@@ -28,7 +28,7 @@ from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.rules import WORM
 
 MoveForm = Literal["button", "phrase", "bar"]
-"""Where a move is named: on its button ("Keep the 5s (3 dice)"), inside a sentence ("set aside
+"""Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence ("set aside
 the 3 dice showing a 5"), or under a chart's bar ("5" over "×3")."""
 
 _FAMILY: dict[MoveForm, str] = {
