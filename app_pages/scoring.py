@@ -8,7 +8,7 @@ from pickomino.rules import STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import TileView, tile_row
 from pickomino.ui.frame import current_lang
-from pickomino.ui.narrate import seat_name
+from pickomino.ui.narrate import seat_label
 
 lang = current_lang()
 st.title(t("page.scoring.title", lang))
@@ -34,7 +34,7 @@ final = steps[-1].table
 show.stacks(final, lang, marks=show.marks_from(steps[-1].events, lang))
 scores = final.scores()
 rows = [
-    f"| {seat_name(seat, lang)} | {', '.join(map(str, stack))} | {scores[seat]} | {max(stack)} |"
+    f"| {seat_label(seat, lang)} | {', '.join(map(str, stack))} | {scores[seat]} | {max(stack)} |"
     for seat, stack in enumerate(final.stacks)
 ]
 head = (

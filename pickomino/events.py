@@ -50,12 +50,17 @@ class TookTile:
 
 @dataclass(frozen=True)
 class TurnFailed:
-    """The turn of `player` failed for `reason` with the kept `total` (0 when nothing was kept)."""
+    """The turn of `player` failed for `reason` with the kept `total` (0 when nothing was kept).
+
+    `lowest` is the lowest tile of the rules played (21 in the standard game), so a total below
+    every tile can be told as such rather than as a row with no tile low enough face up.
+    """
 
     player: int
     reason: FailReason
     total: int
     has_worm: bool
+    lowest: int = 21
 
 
 @dataclass(frozen=True)

@@ -411,7 +411,10 @@ class Table:
         self, before: tuple[Event, ...], reason: FailReason
     ) -> tuple[Table, tuple[Event, ...]]:
         """Apply a failed turn: return the top tile, turn the highest face down, pass the dice."""
-        events: list[Event] = [*before, TurnFailed(self.current, reason, self.total, self.has_worm)]
+        events: list[Event] = [
+            *before,
+            TurnFailed(self.current, reason, self.total, self.has_worm, self.rules.tiles[0]),
+        ]
         stacks = list(self.stacks)
         middle = self.middle
         returned = self.top(self.current)

@@ -155,10 +155,13 @@ def percent(probability: float, lang: Lang, decimals: int = 1) -> str:
     return f"{shown}{NARROW_NBSP}%" if lang == "fr" else f"{shown}%"
 
 
-def join_list(items: list[str], lang: Lang) -> str:
-    """`a, b and c` with the reader's word for "and" (and no serial comma in French or Dutch)."""
+def join_list(items: list[str], lang: Lang, word: str = "and") -> str:
+    """`a, b and c` with the reader's word for "and" (and no serial comma in French or Dutch).
+
+    `word="or"` joins alternatives of which only one can be had: `a, b or c`.
+    """
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {t('common.and', lang)} {items[-1]}"
+    return f"{', '.join(items[:-1])} {t(f'common.{word}', lang)} {items[-1]}"

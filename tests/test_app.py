@@ -247,7 +247,7 @@ def test_faq_plays_every_question_and_shows_the_engine_refusal() -> None:
     assert "You take tile 26 from the middle: tile 27 is not there" in text
     assert "You take tile 23 from the middle: tile 24 is not there" in text
     assert "You steal tile 30 from the top of Player 2's stack" in text
-    assert "With this total you may take 29 from the middle and 30 from Player 2." in captions
+    assert "you may take one tile: 29 from the middle or 30 from Player 2." in captions
     assert "with 30 points no tile can be taken" in text
     assert "The rules engine refuses: you have already set aside a value from this roll" in text
 

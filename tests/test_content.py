@@ -128,6 +128,9 @@ def test_lists_join_with_each_languages_and() -> None:
         word = t("common.and", lang)
         assert join_list(["21", "22"], lang) == f"21 {word} 22"
         assert join_list(["21", "22", "23"], lang) == f"21, 22 {word} 23"
+        either = t("common.or", lang)
+        assert either != word
+        assert join_list(["21", "22"], lang, word="or") == f"21 {either} 22"
 
 
 @pytest.mark.parametrize(

@@ -40,7 +40,7 @@ from pickomino.ui.charts import (
     reach_bars,
     wrap,
 )
-from pickomino.ui.narrate import move_words, seat_name
+from pickomino.ui.narrate import move_words, seat_label
 from pickomino.ui.show import scenario_refusal
 from tests.test_app import shown_text
 
@@ -219,7 +219,7 @@ def test_chances_are_never_rounded_to_never_or_always() -> None:
 def test_the_heatmap_marks_nothing_when_there_is_no_roll() -> None:
     chart = bust_heatmap(bust_grid(STANDARD), "en", mark=None)
     assert "shapes" not in spec(chart.figure)["layout"]
-    assert "Your table" not in chart.alt
+    assert "Your situation" not in chart.alt
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -545,5 +545,5 @@ def test_the_player_marked_you_is_the_one_whose_odds_are_shown(lang: str) -> Non
     assert table.current == 1
     at = open_explorer(lang, table=encode_table(table))
     text = shown_text(at)
-    assert t("draw.you_are", lang, player=seat_name(1, lang)) in text
-    assert t("draw.you_are", lang, player=seat_name(0, lang)) not in text
+    assert t("draw.you_are", lang, player=seat_label(1, lang)) in text
+    assert t("draw.you_are", lang, player=seat_label(0, lang)) not in text

@@ -375,7 +375,8 @@ def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
     last = tables.table(middle=[25], kept=["W", "W", "W", 5, 5])
     at = click(sandbox("fr", table=encode_table(last)), "sandbox_take_25")
     assert box(at).table.over and not at.metric
-    assert at.header[0].value == t("sandbox.over.one", "fr", winners="Joueur 1")
+    assert at.header[0].value == t("sandbox.over.one", "fr", winners=seat_name(0, "fr"))
+    assert at.header[0].value == "La partie est finie. Le joueur 1 gagne."
     at = click(at, "sandbox_new_game")
     assert box(at).table == Table.new(2)
 
@@ -483,6 +484,8 @@ def test_the_status_invites_no_stop_when_no_tile_can_be_taken(lang: str) -> None
     player = seat_name(0, lang)
     assert at.header[0].value == tn("sandbox.status.decide_none", 6, lang, player=player)
     assert at.button(key="sandbox_stop")  # the only stop offered fails the turn
+    below = t("sandbox.not_offered.too_low", lang, total=10, lowest=21)
+    assert below in [str(c.value) for c in at.caption]
 
     enough = '{"players": 2, "kept": ["W", "W", "W", "5", "5"]}'
     at = sandbox(lang, table=b64(enough))
@@ -502,7 +505,7 @@ def test_the_odds_panel_links_the_table_into_the_explorer() -> None:
     """The explorer draws the charts of 'the current table': the sandbox hands it over."""
     at = sandbox("nl", table=b64('{"players": 3, "kept": ["W", "5"], "face_down": [36]}'))
     at = roll_by_hand(at, "WW3311")
-    (link,) = [link for link in at.get("page_link") if link.proto.page == "explorer"]
+    (link,) = [link for link in at.main.get("page_link") if link.proto.page == "explorer"]
     query = parse_qs(link.proto.query_string)
     assert query["lang"] == ["nl"]
     assert decode_table(query["table"][0]) == box(at).table
@@ -510,7 +513,7 @@ def test_the_odds_panel_links_the_table_into_the_explorer() -> None:
     assert link.proto.label == t("sandbox.explore", "nl")
 
     at.toggle(key="sandbox_hide_odds").set_value(True).run()  # no peeking while odds are hidden
-    assert not [link for link in at.get("page_link") if link.proto.page == "explorer"]
+    assert not [link for link in at.main.get("page_link") if link.proto.page == "explorer"]
 
 
 def teacher_warnings(at: AppTest) -> list[str]:

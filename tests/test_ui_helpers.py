@@ -81,6 +81,50 @@ def test_sentences_address_the_reader_or_name_the_player() -> None:
     assert sentence(Kept(0, "5", 2, 40, 0), "fr").endswith("il ne vous reste plus aucun dé.")
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_total_below_every_tile_is_told_as_below_the_lowest_tile(lang: str) -> None:
+    """Stopping on 10 with a worm: the message names the lowest tile, not a row with 10 missing."""
+    from pickomino.i18n import t
+    from tests.tables import table
+
+    _, events = table(kept=["W", "W"]).stop()
+    failed = next(event for event in events if isinstance(event, TurnFailed))
+    assert failed.lowest == 21
+    told = sentence(failed, lang)
+    assert told == t("event.failed.too_low.you", lang, total=10, lowest=21)
+    assert "21" in told and "10" in told
+    junior = sentence(TurnFailed(1, "no_tile", 10, True, JUNIOR.tiles[0]), lang, you=None)
+    assert "13" in junior and "21" not in junior
+    # 25 points with nothing face up at 25 or lower is not "below the lowest tile"
+    assert sentence(TurnFailed(0, "no_tile", 25, True), lang) == t(
+        "event.failed.no_tile.you", lang, total=25
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_choice_of_tiles_is_joined_by_or_since_only_one_is_taken(lang: str) -> None:
+    from pickomino.i18n import t
+    from pickomino.ui.show import options_text
+    from tests.tables import table
+
+    both = table(middle=[29], stacks=[[], [30]], kept=["W"] * 6)
+    assert [option.tile for option in both.options()] == [29, 30]
+    text = options_text(both, lang)
+    assert f" {t('common.or', lang)} " in text and f" {t('common.and', lang)} " not in text
+
+
+def test_french_seat_names_take_their_article_in_sentences_and_a_capital_as_labels() -> None:
+    from pickomino.ui.narrate import seat_label
+
+    assert sentence(TurnPassed(1), "fr") == "Les dés passent au joueur 2."
+    steal = sentence(TookTile(0, 30, 30, 1, "steal"), "fr", you=None)
+    assert steal.startswith("Le joueur 1 vole la tuile 30 au joueur 2")
+    assert sentence(TurnFailed(1, "bust", 10, True), "fr").startswith(
+        "Le tour du joueur 2 est raté"
+    )
+    assert seat_label(1, "fr") == "Joueur 2" and seat_label(1, "en") == "Player 2"
+
+
 def test_drawings_carry_text_alternatives_in_the_reader_language() -> None:
     assert "<path" in die_svg(WORM) and "<circle" in die_svg("3")
     assert die_svg("3").count('r="9"') == 3

@@ -69,7 +69,9 @@ WRAP_CSS: Final = """<style>
   white-space: normal; overflow: visible; text-overflow: clip;
 }
 [data-testid="stElementContainer"]:has([data-run]) { display: none; }
-[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p { color: #5c5f66; opacity: 1; }
+:is([data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p) {
+  color: #5c5f66; opacity: 1;
+}
 [data-testid="stMain"] :not(pre) > code { color: #1d6a56; opacity: 1; }
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with

@@ -28,7 +28,7 @@ from pickomino.i18n import Lang, join_list, t, tn
 from pickomino.rules import WORM
 
 MoveForm = Literal["button", "phrase", "bar"]
-"""Where a move is named: on its button ("Keep the 5s (3 dice)"), inside a sentence ("set aside
+"""Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence ("set aside
 the 3 dice showing a 5"), or under a chart's bar ("5" over "×3")."""
 
 _FAMILY: dict[MoveForm, str] = {
@@ -41,6 +41,16 @@ _FAMILY: dict[MoveForm, str] = {
 def seat_name(seat: int, lang: Lang) -> str:
     """How a seat is called: Player 1, Joueur 1, Speler 1 (seats count from 1 for people)."""
     return t("common.player", lang, n=seat + 1)
+
+
+def seat_label(seat: int, lang: Lang) -> str:
+    """A seat's name standing alone, as a label or a heading: capitalised ("Joueur 2").
+
+    French seat names are written lower case ("joueur 2") so that sentences can give them their
+    article ("au joueur 2", "le tour du joueur 2"); a label starts with a capital all the same.
+    """
+    name = seat_name(seat, lang)
+    return name[:1].upper() + name[1:]
 
 
 def face_name(face: str, lang: Lang) -> str:
@@ -81,7 +91,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 lang,
                 player=seat_name(player, lang),
                 faces=faces_text(faces, lang),
-                new=join_list([face_name(f, lang) for f in new], lang),
+                new=join_list([face_name(f, lang) for f in new], lang, word="or"),
             )
         case Kept(player=player, face=face, count=count, total=total, dice_left=left):
             kind = "kept" if left else "kept_last"
@@ -103,12 +113,15 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 total=total,
                 victim=seat_name(source, lang) if source is not None else "",
             )
-        case TurnFailed(player=player, reason=reason, total=total):
+        case TurnFailed(player=player, reason=reason, total=total, lowest=lowest):
+            if reason == "no_tile" and total < lowest:
+                reason = "too_low"  # below every tile: told as such, with the lowest tile named
             return t(
                 f"event.failed.{reason}.{_who(player, you)}",
                 lang,
                 player=seat_name(player, lang),
                 total=total,
+                lowest=lowest,
             )
         case TileReturned(player=player, tile=tile):
             return t(

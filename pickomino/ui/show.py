@@ -26,7 +26,7 @@ from pickomino.lessons.examples import walk
 from pickomino.lessons.explore import shown_name
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
-from pickomino.ui.narrate import face_name, seat_name, story
+from pickomino.ui.narrate import face_name, seat_label, seat_name, story
 
 
 def html(markup: str) -> None:
@@ -83,7 +83,7 @@ def stacks(
     """
     rows = []
     for seat, stack in enumerate(table.stacks):
-        name = seat_name(seat, lang)
+        name = seat_label(seat, lang)
         if seat == you:
             name = t(you_key, lang, player=name)
         views = []
@@ -167,14 +167,14 @@ def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
 
 
 def options_text(table: Table, lang: Lang) -> str:
-    """The tiles stopping now may take, and where each one lies."""
+    """The tiles stopping now may take, and where each one lies, joined by "or": one is taken."""
     found = [
         t("common.from_middle", lang, tile=option.tile)
         if option.source is None
         else t("common.from_player", lang, tile=option.tile, player=seat_name(option.source, lang))
         for option in table.options()
     ]
-    return join_list(found, lang)
+    return join_list(found, lang, word="or")
 
 
 def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> None:

@@ -68,7 +68,7 @@ def roll_set() -> None:
     for char in typed.replace(",", " ").replace(" ", ""):
         face = char.upper()
         if face not in rules.faces:
-            allowed = join_list([face_name(f, lang) for f in rules.faces], lang)
+            allowed = join_list([face_name(f, lang) for f in rules.faces], lang, word="or")
             refuse(t("sandbox.teacher.bad_face", lang, face=char, faces=allowed), "dice")
             return
         faces.append(face)

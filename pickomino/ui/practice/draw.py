@@ -235,8 +235,11 @@ def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
     if table.phase == "take":
         st.caption(t("sandbox.not_offered.no_dice", lang))
     if STOP in legal:
+        lowest = table.rules.tiles[0]
         reason = "no_worm" if not table.has_worm else "no_tile"
-        st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total))
+        if reason == "no_tile" and table.total < lowest:
+            reason = "too_low"
+        st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total, lowest=lowest))
         _move(STOP, table, analysis, marks, lang)
 
 
