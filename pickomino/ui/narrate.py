@@ -114,10 +114,10 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 victim=seat_name(source, lang) if source is not None else "",
             )
         case TurnFailed(player=player, reason=reason, total=total, lowest=lowest):
-            if reason == "no_tile" and total < lowest:
-                reason = "too_low"  # below every tile: told as such, with the lowest tile named
+            # below every tile: told as such, with the lowest tile named
+            told = "too_low" if reason == "no_tile" and total < lowest else reason
             return t(
-                f"event.failed.{reason}.{_who(player, you)}",
+                f"event.failed.{told}.{_who(player, you)}",
                 lang,
                 player=seat_name(player, lang),
                 total=total,
