@@ -293,9 +293,12 @@ def title(path: str) -> str:
     return t(f"page.{key}.title", LANG)
 
 
+HOME = next(spec.url_path for spec in PAGES if spec.key == "home")
+
+
 def address(url: str, path: str) -> str:
     """A page's address: the default page (home) is served at the root, not at its url path."""
-    return f"{url}/{'' if path == 'home' else path}?lang={LANG}"
+    return f"{url}/{'' if path == HOME else path}?lang={LANG}"
 
 
 Load = tuple[Timed, dict[str, int]]
@@ -316,7 +319,7 @@ def load_page(browser: Browser, url: str, path: str) -> dict[str, Load]:
             before = tab.counts()
             tab.page.goto(address(url, path))
             found[way] = tab.settle(before, "h1", title(path), click=False), census(tab)
-        other = "setup" if path == "home" else "home"
+        other = "setup" if path == HOME else HOME
         before = tab.counts()
         tab.page.goto(address(url, other))
         tab.settle(before, "h1", title(other), click=False)

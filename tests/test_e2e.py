@@ -273,3 +273,11 @@ def test_a_choice_shown_in_words_survives_a_language_switch(server: str, browser
         page.get_by_role("button", name=t("failed.example_plain", "nl")).click()
     chosen = page.get_by_role("radio", name=t("variants.rulebook-empty-stack.title", "nl"))
     expect(chosen).to_be_checked()
+
+
+def test_home_in_the_address_opens_the_welcome_page(server: str, browser: Browser) -> None:
+    """A typed /home showed Streamlit's English "Page not found" over the welcome page."""
+    page = open_page(browser, f"{server}/home?lang=nl", 1200, 900)
+    expect(page.locator("h1").first).to_have_text(t("page.home.title", "nl"))
+    expect(page).to_have_url(f"{server}/?lang=nl")
+    expect(page.get_by_role("dialog")).to_have_count(0)

@@ -42,7 +42,7 @@ class PageSpec:
 
 
 PAGES: Final[tuple[PageSpec, ...]] = (
-    PageSpec("app_pages/home.py", "home", "home", "learn", ":material/home:"),
+    PageSpec("app_pages/home.py", "home", "welcome", "learn", ":material/home:"),
     PageSpec("app_pages/setup.py", "setup", "setup", "learn", ":material/grid_view:"),
     PageSpec("app_pages/turn.py", "turn", "turn", "learn", ":material/casino:"),
     PageSpec("app_pages/taking.py", "taking", "taking", "learn", ":material/back_hand:"),
@@ -55,7 +55,8 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:", "wide"),
     PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
 )
-"""Every page, in reading order; a section with no page is not shown."""
+"""Every page, in reading order; a section with no page is not shown. The welcome page is served
+at / (its own path is reserved and never shown), and /home opens it too (`navigation`)."""
 
 SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
 """The navigation's sections in order; their titles are `section.<name>` in content/."""
@@ -224,7 +225,17 @@ def navigation(lang: Lang) -> tuple[Page, PageSpec]:
         )
         for spec in PAGES
     }
-    chosen = st.navigation(list(built.values()), position="hidden")
+    home = next(spec for spec in PAGES if spec.key == "home")
+    # A typed or remembered /home opens the welcome page, rather than Streamlit's English "Page
+    # not found" (the welcome page's own path is reserved by Streamlit, so this is another one).
+    alias = st.Page(
+        lambda: st.switch_page(built[home], query_params={LANG_KEY: lang}),
+        title=t("page.home.title", lang),
+        url_path="home",
+    )
+    chosen = st.navigation([*built.values(), alias], position="hidden")
+    if chosen is alias:
+        return chosen, home
     with st.sidebar.container(key="frame_nav"):
         for section in SECTIONS:
             pages = [(spec, page) for spec, page in built.items() if spec.section == section]
