@@ -127,6 +127,16 @@ def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
     # a roll waits for a keep: no bust figure, the chance of a tile and the worms on average
     expect(page.get_by_test_id("stMetric")).to_have_count(2)
     assert page.evaluate(OVERFLOWING) == []
+    assert page.evaluate(UNCOVERED, "h1"), "Streamlit's bar of buttons hides the title"
+
+
+UNCOVERED = """selector => { const target = document.querySelector(selector);
+  target.scrollIntoView({block: "start"});
+  const box = target.getBoundingClientRect();
+  const middle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return target.contains(middle); }"""
+"""Whether the element, scrolled to the top of the window, is on top at its middle: not under
+another one (a bar, a panel)."""
 
 
 def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser) -> None:

@@ -75,10 +75,17 @@ html { font-size: 22px; }
 [data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
 [data-testid="stMainBlockContainer"] button p { font-size: 1rem; font-weight: 600; }
 [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[data-testid="stHeader"], [data-testid="stHeader"] div {
+  background: transparent; pointer-events: none;
+}
+[data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
+[data-testid="stMainBlockContainer"] h1 { padding-left: 2.4rem; }
 </style>"""
 """Presentation mode: every text of the app sized in rem grows with the root font, and the page
 uses the screen's width, so the table reads from the back of a classroom. The title and the odds'
-headline figures grow less, so the decision fits beside the table on a 1024-pixel projector."""
+headline figures grow less, so the decision fits beside the table on a 1024-pixel projector. The
+page starts under Streamlit's bar of buttons, made see-through (it hid the title and caught
+clicks on the top edge of Undo and Redo), the title set beside its sidebar button."""
 
 
 def notice_here(where: Where) -> None:
