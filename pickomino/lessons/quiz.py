@@ -661,7 +661,7 @@ def quiz_json(code: str, count: int, level: str, lang: Lang) -> dict[str, Any]:
 # ----- a class answering -----------------------------------------------------------------------
 
 COUNTS: Final = (5, 10, 15)
-"""The quiz lengths a teacher picks from on the Quiz page (a link may ask for any 1 to MAX_COUNT)."""
+"""The quiz lengths the Quiz page offers a teacher (a link may ask for any 1 to MAX_COUNT)."""
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a drawn code: none that reads like another on a board (no I/1, O/0)."""
 
@@ -672,9 +672,9 @@ def random_code(rng: random.Random, length: int = 4) -> str:
 
 
 def read_count(count: str) -> int:
-    """A quiz length as a link writes it (plain digits), checked like `questions` does, or QuizError."""
+    """A quiz length as a link writes it (plain digits, 1 to MAX_COUNT), or QuizError."""
     text = count.strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_COUNT:
+    if not re.fullmatch(r"[0-9]{1,3}", text) or not 1 <= int(text) <= MAX_COUNT:
         raise QuizError(
             "bad_count",
             f"count {count!r}: a quiz has 1 to {MAX_COUNT} questions",

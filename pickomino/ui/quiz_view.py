@@ -141,7 +141,7 @@ def publish() -> None:
 
 
 def share_link(setup: Setup, lang: Lang) -> str:
-    """The address that opens this quiz, in this language (the query alone if the URL is unknown)."""
+    """The address that opens this quiz in this language (the query alone if the URL is unknown)."""
     query = urlencode({"code": setup[0], "level": setup[1], "count": setup[2], "lang": lang})
     url = st.context.url
     if not url:
@@ -230,9 +230,7 @@ def setup_form(lang: Lang) -> None:
         icon=":material/play_arrow:",
         on_click=_start,
     )
-    st.button(
-        t("quiz.page.draw", lang), key="quiz_draw", icon=":material/casino:", on_click=_draw
-    )
+    st.button(t("quiz.page.draw", lang), key="quiz_draw", icon=":material/casino:", on_click=_draw)
 
 
 def code_banner(setup: Setup, lang: Lang) -> None:
@@ -362,7 +360,9 @@ def answer_sheet(found: tuple[Question, ...], lang: Lang) -> None:
     st.caption(t("quiz.page.sheet_help", lang))
     lines = []
     for number, question in enumerate(found, start=1):
-        answer = t("quiz.page.sheet_answer", lang, answer=choice_text(question, question.value, lang))
+        answer = t(
+            "quiz.page.sheet_answer", lang, answer=choice_text(question, question.value, lang)
+        )
         rule = t("quiz.page.sheet_rule", lang, rule=t(f"quiz.rule.{question.rule}", lang))
         lines.append(f"{number}. {prompt(question, lang)}  \n   **{answer}**  \n   {rule}")
     st.markdown("\n".join(lines))
