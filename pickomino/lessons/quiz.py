@@ -656,3 +656,63 @@ def quiz_json(code: str, count: int, level: str, lang: Lang) -> dict[str, Any]:
         "lang": lang,
         "questions": [question_json(question, lang) for question in found],
     }
+
+
+# ----- a class answering -----------------------------------------------------------------------
+
+COUNTS: Final = (5, 10, 15)
+"""The quiz lengths the Quiz page offers a teacher (a link may ask for any 1 to MAX_COUNT)."""
+CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters of a drawn code: none that reads like another on a board (no I/1, O/0)."""
+
+
+def random_code(rng: random.Random, length: int = 4) -> str:
+    """A fresh class code for a teacher who has none: `length` letters easy to copy from a board."""
+    return "".join(rng.choice(CODE_LETTERS) for _ in range(length))
+
+
+def read_count(count: str) -> int:
+    """A quiz length as a link writes it (plain digits, 1 to MAX_COUNT), or QuizError."""
+    text = count.strip()
+    if not re.fullmatch(r"[0-9]{1,3}", text) or not 1 <= int(text) <= MAX_COUNT:
+        raise QuizError(
+            "bad_count",
+            f"count {count!r}: a quiz has 1 to {MAX_COUNT} questions",
+            count=count,
+            high=MAX_COUNT,
+        )
+    return int(text)
+
+
+def read_level(level: str) -> Level:
+    """A level as a link writes it, or QuizError."""
+    return _check(1, level)
+
+
+@dataclass(frozen=True)
+class RuleScore:
+    """How a class (or one pupil) did on one rule: `right` of the `asked` questions it decided."""
+
+    rule: str
+    right: int
+    asked: int
+
+    @property
+    def missed(self) -> bool:
+        """Whether any question on this rule was answered wrong."""
+        return self.right < self.asked
+
+
+def score(found: Sequence[Question], picked: Sequence[int]) -> int:
+    """How many of the answered questions (`picked[i]` the choice for `found[i]`) are right."""
+    return sum(choice == question.answer for question, choice in zip(found, picked, strict=False))
+
+
+def by_rule(found: Sequence[Question], picked: Sequence[int]) -> tuple[RuleScore, ...]:
+    """The answered questions' score per rule, the rules in the order the quiz first asked them."""
+    asked: dict[str, list[int]] = {}
+    for question, choice in zip(found, picked, strict=False):
+        tally = asked.setdefault(question.rule, [0, 0])
+        tally[0] += choice == question.answer
+        tally[1] += 1
+    return tuple(RuleScore(rule, right, total) for rule, (right, total) in asked.items())

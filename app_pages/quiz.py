@@ -1,0 +1,25 @@
+"""Class quiz: a class code's questions one at a time, the score per rule, the answer sheet."""
+
+import streamlit as st
+
+from pickomino.i18n import t
+from pickomino.ui import quiz_view
+from pickomino.ui.frame import current_lang
+
+lang = current_lang()
+refused = quiz_view.settle(lang)
+st.title(t("page.quiz.title", lang))
+if refused is not None:
+    st.error(refused, icon=":material/error:")
+setup = quiz_view.current()
+if setup is None:
+    quiz_view.setup_form(lang)
+else:
+    quiz_view.code_banner(setup, lang)
+    found = quiz_view.quiz(setup)
+    now = quiz_view.progress(setup)
+    if now.at < len(found):
+        quiz_view.question_box(setup, found, now, lang)
+    else:
+        quiz_view.the_end(setup, found, now, lang)
+    quiz_view.answer_sheet(found, lang)

@@ -1,0 +1,368 @@
+"""The Quiz page's state and drawing: the class code, one question at a time, the end, the sheet.
+
+The quiz a page shows is its setup (class code, level, count), read from `?code=&level=&count=`
+once a visit (like the sandbox's links: a click's address lags behind the run before it) or set
+by the teacher's form, and written back to the URL every run so the address can be shared. The
+answers are kept per setup in the session, as choice indexes, so a language or page switch keeps
+the progress and shows the same questions in the new words.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import random
+from dataclasses import dataclass, replace
+from typing import Final, get_args
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from pickomino.i18n import Lang, t, tn
+from pickomino.lessons.explore import shown_name
+from pickomino.lessons.quiz import (
+    COUNTS,
+    RULE_PAGES,
+    Level,
+    Question,
+    QuizError,
+    by_rule,
+    choice_text,
+    prompt,
+    questions,
+    random_code,
+    read_code,
+    read_count,
+    read_level,
+    score,
+)
+from pickomino.ui import frame, show
+from pickomino.ui.practice import links
+
+SETUP_KEY: Final = "quiz_setup"
+"""The quiz shown: (code, level, count), absent until a code is given."""
+PROGRESS_KEY: Final = "quiz_progress"
+"""Every setup's `Progress` this session, so going back to a code finds its answers."""
+VISIT_KEY: Final = "quiz_link_visit"
+"""The visit whose link has been read (`frame.visit`)."""
+REFUSED_KEY: Final = "quiz_refused"
+"""A form's refusal, made in a click's callback, for the run that follows to show."""
+CODE_INPUT: Final = "quiz_code_input"
+LEVEL_PICK: Final = "quiz_level_pick"
+COUNT_PICK: Final = "quiz_count_pick"
+SHEET: Final = "quiz_sheet"
+DEFAULT_LEVEL: Final[Level] = "first"
+DEFAULT_COUNT: Final = 10
+
+Setup = tuple[str, Level, int]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """The choices made so far (`picked[i]` answers question i) and the question shown."""
+
+    picked: tuple[int, ...] = ()
+    at: int = 0
+
+    @property
+    def answered(self) -> bool:
+        """Whether the question shown has been answered (its feedback is showing)."""
+        return self.at < len(self.picked)
+
+
+@functools.lru_cache(maxsize=64)
+def quiz(setup: Setup) -> tuple[Question, ...]:
+    """The questions of a setup, drawn once per process (every pupil's run asks the same)."""
+    code, level, count = setup
+    return questions(code, count, level)
+
+
+def read_setup(code: str, level: str | None, count: str | None) -> Setup:
+    """A setup from a link's words, a missing level or count taking its default, or QuizError."""
+    return (
+        read_code(code),
+        read_level(level if level is not None else DEFAULT_LEVEL),
+        read_count(count if count is not None else str(DEFAULT_COUNT)),
+    )
+
+
+def refusal(error: QuizError, lang: Lang) -> str:
+    """What is wrong with a quiz, in the reader's words; values from the URL quoted safely."""
+    params = {k: shown_name(v) if isinstance(v, str) else v for k, v in error.params.items()}
+    return t(f"quiz.error.{error.code}", lang, **params)
+
+
+def current() -> Setup | None:
+    """The setup shown, if any."""
+    setup: Setup | None = st.session_state.get(SETUP_KEY)
+    return setup
+
+
+def progress(setup: Setup) -> Progress:
+    """The answers given so far to this setup's quiz."""
+    found: Progress = st.session_state.setdefault(PROGRESS_KEY, {}).get(setup, Progress())
+    return found
+
+
+def _save(setup: Setup, value: Progress) -> None:
+    st.session_state.setdefault(PROGRESS_KEY, {})[setup] = value
+
+
+def settle(lang: Lang) -> str | None:
+    """Read the URL's quiz on arriving, write the setup back to it; a refusal's words, if any.
+
+    A bad link changes nothing: the quiz shown before (and its answers) stays.
+    """
+    arriving = st.session_state.get(VISIT_KEY) != frame.visit()
+    st.session_state[VISIT_KEY] = frame.visit()
+    refused: QuizError | None = st.session_state.pop(REFUSED_KEY, None)
+    code = st.query_params.get("code")
+    if arriving and code is not None:
+        try:
+            setup = read_setup(code, st.query_params.get("level"), st.query_params.get("count"))
+        except QuizError as error:
+            refused = error
+        else:
+            st.session_state[SETUP_KEY] = setup
+    publish()
+    return None if refused is None else refusal(refused, lang)
+
+
+def publish() -> None:
+    """Put the setup shown in the URL (or take it out), where it differs."""
+    setup = current()
+    wanted = {} if setup is None else {"code": setup[0], "level": setup[1], "count": str(setup[2])}
+    for param in ("code", "level", "count"):
+        value = wanted.get(param)
+        if value is None and param in st.query_params:
+            del st.query_params[param]
+        elif value is not None and st.query_params.get(param) != value:
+            st.query_params[param] = value
+
+
+def share_link(setup: Setup, lang: Lang) -> str:
+    """The address that opens this quiz in this language (the query alone if the URL is unknown)."""
+    query = urlencode({"code": setup[0], "level": setup[1], "count": setup[2], "lang": lang})
+    url = st.context.url
+    if not url:
+        return f"?{query}"
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+
+
+# ----- clicks ----------------------------------------------------------------------------------
+
+
+def _start() -> None:
+    """The form's Start: the typed code with the chosen level and count, or its refusal."""
+    try:
+        code = read_code(st.session_state.get(CODE_INPUT, ""))
+    except QuizError as error:
+        st.session_state[REFUSED_KEY] = error
+        return
+    level = st.session_state.get(LEVEL_PICK, DEFAULT_LEVEL)
+    count = st.session_state.get(COUNT_PICK, DEFAULT_COUNT)
+    st.session_state[SETUP_KEY] = (code, level, count)
+
+
+def _draw() -> None:
+    """A fresh random code, started at once with the chosen level and count."""
+    st.session_state[CODE_INPUT] = random_code(random.Random())
+    _start()
+
+
+def _another() -> None:
+    """Back to the form, filled with the quiz left (its answers stay kept)."""
+    setup = st.session_state.pop(SETUP_KEY, None)
+    if setup is not None:
+        st.session_state[CODE_INPUT], st.session_state[LEVEL_PICK] = setup[0], setup[1]
+        st.session_state[COUNT_PICK] = setup[2] if setup[2] in COUNTS else DEFAULT_COUNT
+
+
+def _pick(setup: Setup, number: int, choice: int) -> None:
+    """Answer question `number`; a click meant for another question (a lagging one) is ignored."""
+    now = progress(setup)
+    if now.at == number and not now.answered:
+        _save(setup, replace(now, picked=(*now.picked, choice)))
+
+
+def _next(setup: Setup, number: int) -> None:
+    now = progress(setup)
+    if now.at == number and now.answered:
+        _save(setup, replace(now, at=number + 1))
+
+
+def _again(setup: Setup) -> None:
+    _save(setup, Progress())
+
+
+# ----- drawing ---------------------------------------------------------------------------------
+
+
+def setup_form(lang: Lang) -> None:
+    """The teacher's (or pupil's) form: a code to type or draw, the level and the count."""
+    st.markdown(t("quiz.page.intro", lang))
+    st.text_input(
+        t("quiz.page.code_label", lang),
+        key=CODE_INPUT,
+        max_chars=20,
+        help=t("quiz.page.code_help", lang),
+    )
+    st.radio(
+        t("quiz.page.level_label", lang),
+        get_args(Level),
+        format_func=lambda level: t(f"quiz.level.{level}", lang),
+        key=frame.worded(LEVEL_PICK),
+        horizontal=True,
+    )
+    if st.session_state.get(COUNT_PICK) not in COUNTS:
+        st.session_state[COUNT_PICK] = DEFAULT_COUNT
+    st.radio(
+        t("quiz.page.count_label", lang),
+        COUNTS,
+        key=COUNT_PICK,
+        horizontal=True,
+    )
+    st.button(
+        t("quiz.page.start", lang),
+        key="quiz_start",
+        type="primary",
+        icon=":material/play_arrow:",
+        on_click=_start,
+    )
+    st.button(t("quiz.page.draw", lang), key="quiz_draw", icon=":material/casino:", on_click=_draw)
+
+
+def code_banner(setup: Setup, lang: Lang) -> None:
+    """The class code in big letters, for the board, with the level, count and link to share."""
+    code, level, count = setup
+    label = html.escape(t("quiz.page.code_shown", lang))
+    show.html(
+        f'<div role="group" aria-label="{label}: {code}"><p style="margin:0">{label}</p>'
+        '<p style="font-size:4rem;font-weight:700;letter-spacing:.15em;line-height:1.1;'
+        f'margin:0 0 .5rem 0;font-family:monospace">{code}</p></div>'
+    )
+    level_text = t(f"quiz.level.{level}", lang)
+    st.markdown(tn("quiz.page.settings", count, lang, level=level_text))
+    st.caption(t("quiz.page.share_help", lang))
+    st.code(share_link(setup, lang), language=None, wrap_lines=True)
+    st.button(
+        t("quiz.page.another", lang),
+        key="quiz_another",
+        icon=":material/edit:",
+        on_click=_another,
+    )
+
+
+def _page_link(rule: str, lang: Lang) -> None:
+    """A link to the page that explains `rule`, in this language."""
+    spec = next(spec for spec in frame.PAGES if spec.key == RULE_PAGES[rule])
+    st.page_link(
+        spec.file,
+        label=t("quiz.page.read_rule", lang, page=t(f"page.{spec.key}.title", lang)),
+        icon=spec.icon,
+        query_params={frame.LANG_KEY: lang},
+    )
+
+
+def _table(question: Question, lang: Lang) -> None:
+    """The question's table as the sandbox draws it, with the roll it is about."""
+    table = question.table
+    you = -1 if table.over else table.current
+    show.situation(table, lang, you=you, show_kept=question.kind != "end")
+    if question.kind == "failed":
+        st.caption(t("draw.failed_roll", lang))
+        show.roll(question.roll, table.kept, lang)
+    elif question.kind == "keep" and table.rolled is not None:
+        st.caption(t("quiz.page.rolled", lang))
+        show.roll(table.rolled, table.kept, lang)
+
+
+def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:
+    """Question `now.at`: its prompt, its table, its choices; once answered, the feedback."""
+    number = now.at
+    question = found[number]
+    st.header(t("quiz.page.question", lang, n=number + 1, count=len(found)), anchor=False)
+    right = score(found, now.picked)
+    st.markdown(t("quiz.page.score", lang, right=right, answered=len(now.picked)))
+    st.markdown(f"**{prompt(question, lang)}**")
+    _table(question, lang)
+    if not now.answered:
+        for index, value in enumerate(question.choices):
+            st.button(
+                choice_text(question, value, lang),
+                key=f"quiz_choice_{number}_{index}",
+                on_click=_pick,
+                args=(setup, number, index),
+                width="stretch",
+            )
+        return
+    chosen = now.picked[number]
+    if chosen == question.answer:
+        st.success(t("quiz.page.right", lang), icon=":material/check_circle:")
+    else:
+        st.error(t("quiz.page.wrong", lang), icon=":material/cancel:")
+    lines = []
+    for index, value in enumerate(question.choices):
+        text = choice_text(question, value, lang)
+        if index == question.answer:
+            mark = t("quiz.page.right_answer", lang)
+            lines.append(f"- :material/check_circle: **{text}** ({mark})")
+        elif index == chosen:
+            lines.append(f"- :material/cancel: {text} ({t('quiz.page.your_answer', lang)})")
+        else:
+            lines.append(f"- {text}")
+    st.markdown("\n".join(lines))
+    st.info(t(f"quiz.rule.{question.rule}", lang), icon=":material/gavel:")
+    _page_link(question.rule, lang)
+    links.link(t("sandbox.open", lang), lang, table=question.table)
+    last = number + 1 == len(found)
+    st.button(
+        t("quiz.page.finish" if last else "quiz.page.next", lang),
+        key=f"quiz_next_{number}",
+        type="primary",
+        icon=":material/arrow_forward:",
+        on_click=_next,
+        args=(setup, number),
+    )
+
+
+def the_end(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:
+    """The score, each rule's score (a missed rule linked to its page) and Start again."""
+    st.header(t("quiz.page.end_title", lang), anchor=False)
+    right = score(found, now.picked)
+    st.markdown(t("quiz.page.end_score", lang, right=right, count=len(found)))
+    st.subheader(t("quiz.page.rules_title", lang), anchor=False)
+    rules = by_rule(found, now.picked)
+    if not any(rule.missed for rule in rules):
+        st.success(t("quiz.page.all_right", lang), icon=":material/celebration:")
+    for rule in rules:
+        result = t("quiz.page.rule_score", lang, right=rule.right, asked=rule.asked)
+        icon = ":material/cancel:" if rule.missed else ":material/check_circle:"
+        st.markdown(f"{icon} **{result}**: {t(f'quiz.rule.{rule.rule}', lang)}")
+        if rule.missed:
+            _page_link(rule.rule, lang)
+    st.button(
+        t("quiz.page.again", lang),
+        key="quiz_again",
+        type="primary",
+        icon=":material/replay:",
+        on_click=_again,
+        args=(setup,),
+    )
+
+
+def answer_sheet(found: tuple[Question, ...], lang: Lang) -> None:
+    """For the teacher, behind a switch: every question with its right answer and its rule."""
+    if not st.toggle(t("quiz.page.sheet", lang), key=frame.worded(SHEET)):
+        return
+    st.header(t("quiz.page.sheet", lang), anchor=False)
+    st.caption(t("quiz.page.sheet_help", lang))
+    lines = []
+    for number, question in enumerate(found, start=1):
+        answer = t(
+            "quiz.page.sheet_answer", lang, answer=choice_text(question, question.value, lang)
+        )
+        rule = t("quiz.page.sheet_rule", lang, rule=t(f"quiz.rule.{question.rule}", lang))
+        lines.append(f"{number}. {prompt(question, lang)}  \n   **{answer}**  \n   {rule}")
+    st.markdown("\n".join(lines))

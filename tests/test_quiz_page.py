@@ -1,0 +1,213 @@
+"""The Quiz page through AppTest: a whole quiz by clicks, the languages, a bad code, the sheet."""
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.i18n import t, tn
+from pickomino.lessons.explore import shown_name
+from pickomino.lessons.quiz import (
+    RULE_PAGES,
+    Question,
+    QuizError,
+    by_rule,
+    choice_text,
+    prompt,
+    questions,
+    random_code,
+    read_code,
+    read_count,
+    score,
+)
+from pickomino.ui.frame import PAGES
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+PAGE = "app_pages/quiz.py"
+
+
+def quiz_page(lang: str = "en", **params: str) -> AppTest:
+    """The Quiz page opened directly by its URL, with these query parameters."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page(PAGE)
+    return at.run()
+
+
+def answer(at: AppTest, number: int, question: Question, *, right: bool) -> AppTest:
+    """Click the right (or a wrong) choice of question `number`, the generator's index deciding."""
+    index = question.answer if right else (question.answer + 1) % len(question.choices)
+    return at.button(key=f"quiz_choice_{number}_{index}").click().run()
+
+
+def markdown(at: AppTest) -> str:
+    return "\n".join(str(element.value) for element in at.markdown)
+
+
+def page_links(at: AppTest) -> list[tuple[str, str]]:
+    """The main area's page links: (label, page url path)."""
+    return [(link.proto.label, link.proto.page) for link in at.main.get("page_link")]
+
+
+def test_a_whole_quiz_answered_by_clicks_ends_with_the_score_and_the_rules_missed() -> None:
+    found = questions("CM2B", 5, "first")
+    at = quiz_page(code="cm2b", count="5")
+    assert not at.exception
+    assert at.query_params["code"] == "CM2B" and at.query_params["level"] == "first"
+    rights = [True, False, True, True, False]
+    for number, (question, right) in enumerate(zip(found, rights, strict=True)):
+        assert at.header[0].value == t("quiz.page.question", "en", n=number + 1, count=5)
+        assert f"**{prompt(question, 'en')}**" in markdown(at)
+        at = answer(at, number, question, right=right)
+        assert not at.exception
+        said = [e.value for e in (at.success if right else at.error)]
+        assert said == [t("quiz.page.right" if right else "quiz.page.wrong", "en")]
+        right_text = choice_text(question, question.value, "en")
+        assert f"**{right_text}** ({t('quiz.page.right_answer', 'en')})" in markdown(at)
+        assert at.info[0].value == t(f"quiz.rule.{question.rule}", "en")
+        links = page_links(at)
+        assert links[0][1] == RULE_PAGES[question.rule]  # the Learn page of the rule
+        assert links[1][1] == "sandbox"  # the table, opened in the sandbox
+        at.button(key=f"quiz_next_{number}").click().run()
+
+    assert at.header[0].value == t("quiz.page.end_title", "en")
+    assert t("quiz.page.end_score", "en", right=3, count=5) in markdown(at)
+    summary = by_rule(found, [q.answer if r else -1 for q, r in zip(found, rights, strict=True)])
+    missed = [rule for rule in summary if rule.missed]
+    assert missed, "the wrong answers miss at least one rule"
+    for rule in summary:
+        result = t("quiz.page.rule_score", "en", right=rule.right, asked=rule.asked)
+        assert f"**{result}**: {t(f'quiz.rule.{rule.rule}', 'en')}" in markdown(at)
+    linked = [page for _, page in page_links(at)]
+    assert linked == [RULE_PAGES[rule.rule] for rule in missed]
+
+    at.button(key="quiz_again").click().run()
+    assert at.header[0].value == t("quiz.page.question", "en", n=1, count=5)
+    assert t("quiz.page.score", "en", right=0, answered=0) in markdown(at)
+
+
+def test_the_same_code_asks_the_same_questions_in_two_languages() -> None:
+    english = quiz_page("en", code="CM2B", level="experienced", count="10")
+    dutch = quiz_page("nl", code="cm2b", level="experienced", count="10")
+    found = questions("CM2B", 10, "experienced")
+    for at, lang in ((english, "en"), (dutch, "nl")):
+        assert not at.exception
+        assert f"**{prompt(found[0], lang)}**" in markdown(at)
+        labels = [b.label for b in at.button if b.key.startswith("quiz_choice_0_")]
+        assert labels == [choice_text(found[0], value, lang) for value in found[0].choices]
+    assert prompt(found[0], "en") != prompt(found[0], "nl")
+    assert english.session_state["quiz_setup"] == dutch.session_state["quiz_setup"]
+
+
+def test_a_bad_code_is_refused_in_the_readers_language_and_the_quiz_shown_stays() -> None:
+    at = quiz_page("fr", code="CM2B!")
+    assert at.error[0].value == t("quiz.error.bad_code", "fr", given=shown_name("CM2B!"))
+    assert "code" not in at.query_params, "the bad code leaves the URL"
+    assert at.text_input(key="quiz_code_input") is not None  # the form is still offered
+
+    at = quiz_page("en", code="CM2B", count="5")
+    found = questions("CM2B", 5)
+    at = answer(at, 0, found[0], right=True)
+    at.query_params["code"] = "CM2B"
+    at.query_params["count"] = "500"
+    at = at.switch_page("app_pages/home.py").run().switch_page(PAGE).run()
+    assert at.error[0].value == t("quiz.error.bad_count", "en", count="500", high=50)
+    assert at.session_state["quiz_setup"] == ("CM2B", "first", 5)  # nothing else is lost
+    assert at.button(key="quiz_next_0") is not None
+
+
+def test_a_typed_code_starts_its_quiz_and_a_bad_one_is_refused() -> None:
+    at = quiz_page("nl")
+    at.text_input(key="quiz_code_input").input("groep 6").run()
+    at.button(key="quiz_start").click().run()
+    assert at.error[0].value == t("quiz.error.bad_code", "nl", given="groep 6")
+    at.text_input(key="quiz_code_input").input("groep-6").run()
+    at.radio(key="quiz_level_pick").set_value("experienced").run()
+    at.radio(key="quiz_count_pick").set_value(15).run()
+    at.button(key="quiz_start").click().run()
+    assert not at.error
+    assert at.query_params["code"] == "GROEP-6"
+    assert at.query_params["level"] == "experienced" and at.query_params["count"] == "15"
+    shown = [e.proto.body for e in at.main.get("html") if "GROEP-6" in e.proto.body]
+    assert shown, "the code shows in big letters"
+    assert tn("quiz.page.settings", 15, "nl", level=t("quiz.level.experienced", "nl")) in markdown(
+        at
+    )
+
+
+def test_a_drawn_code_starts_a_fresh_quiz() -> None:
+    at = quiz_page("en")
+    at.button(key="quiz_draw").click().run()
+    code = at.query_params["code"]
+    assert read_code(code) == code and len(code) == 4
+    assert at.header[0].value == t("quiz.page.question", "en", n=1, count=10)
+
+
+def test_progress_is_kept_across_a_language_switch_and_a_page_switch() -> None:
+    found = questions("CM2B", 5)
+    at = quiz_page("en", code="CM2B", count="5")
+    at = answer(at, 0, found[0], right=True)
+    at.button(key="quiz_next_0").click().run()
+    at = answer(at, 1, found[1], right=False)
+    at.sidebar.selectbox(key="lang_picker").set_value("fr").run()
+    assert at.header[0].value == t("quiz.page.question", "fr", n=2, count=5)
+    assert t("quiz.page.score", "fr", right=1, answered=2) in markdown(at)
+    assert at.error[0].value == t("quiz.page.wrong", "fr")
+    assert f"**{prompt(found[1], 'fr')}**" in markdown(at)
+
+    at = at.switch_page("app_pages/taking.py").run()
+    del at.query_params["code"]  # the sidebar's link carries only the language
+    at = at.switch_page(PAGE).run()
+    assert at.header[0].value == t("quiz.page.question", "fr", n=2, count=5)
+    assert at.query_params["code"] == "CM2B", "the URL says the quiz again"
+    at.query_params["code"] = "OLDER"  # a click carries the address the browser showed, lagging
+    at.button(key="quiz_next_1").click().run()
+    assert at.header[0].value == t("quiz.page.question", "fr", n=3, count=5)
+    assert at.session_state["quiz_setup"] == ("CM2B", "first", 5)
+    assert at.query_params["code"] == "CM2B"
+
+
+def test_the_answer_sheet_lists_every_questions_right_answer_and_rule() -> None:
+    found = questions("CM2B", 10, "experienced")
+    at = quiz_page("nl", code="CM2B", level="experienced", count="10")
+    assert t("quiz.page.sheet_answer", "nl", answer="") not in markdown(at)
+    at.toggle(key="quiz_sheet").set_value(True).run()
+    sheet = markdown(at)
+    for question in found:
+        assert prompt(question, "nl") in sheet
+        right = choice_text(question, question.value, "nl")
+        assert t("quiz.page.sheet_answer", "nl", answer=right) in sheet
+        assert t("quiz.page.sheet_rule", "nl", rule=t(f"quiz.rule.{question.rule}", "nl")) in sheet
+    assert sheet.count(t("quiz.page.sheet_answer", "nl", answer="")) == len(found)
+
+
+def test_score_and_summary_count_right_answers_per_rule() -> None:
+    found = questions("CM2B", 10, "experienced")
+    picked = [
+        q.answer if i % 2 == 0 else (q.answer + 1) % len(q.choices) for i, q in enumerate(found)
+    ]
+    assert score(found, picked) == 5
+    assert score(found, picked[:3]) == 2
+    summary = by_rule(found, picked)
+    assert sum(rule.asked for rule in summary) == 10
+    assert sum(rule.right for rule in summary) == 5
+    assert [rule.rule for rule in summary] == list(dict.fromkeys(q.rule for q in found))
+
+
+def test_a_drawn_code_is_a_valid_code_and_every_rule_page_is_a_page() -> None:
+    import random
+
+    rng = random.Random(1)
+    codes = {random_code(rng) for _ in range(50)}
+    assert all(read_code(code) == code for code in codes) and len(codes) == 50
+    assert set(RULE_PAGES.values()) <= {spec.key for spec in PAGES}
+
+
+def test_a_count_from_a_link_is_plain_digits_within_the_limit() -> None:
+    for bad in ("0", "51", "ten", "²", "1e3", ""):
+        with pytest.raises(QuizError) as caught:
+            read_count(bad)
+        assert caught.value.code == "bad_count"
+    assert read_count(" 7 ") == 7
