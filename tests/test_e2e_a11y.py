@@ -4,7 +4,8 @@ axe-core (vendored in tests/vendor, see its README) checks what a screen reader 
 weak sight meet: names of controls and images, contrast of text, heading order, list markup,
 landmarks. It cannot see inside the SVG drawings (each has its own alt text, checked elsewhere).
 Every page is reached by its sidebar link, as a reader does; the sandbox is checked mid-turn (a
-roll waiting for a keep, tiles marked) and the explorer with its charts drawn.
+roll waiting for a keep, tiles marked), the quiz with a question answered, and the explorer with
+its charts drawn.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ def test_every_page_passes_axe_and_says_its_language(
         if spec.key == "sandbox":  # mid-turn: a roll to keep from, the odds beside it
             with answered(page):
                 page.locator(".st-key-sandbox_roll button").click()
+        if spec.key == "quiz":  # a quiz begun and a question answered: the feedback checked
+            with answered(page):
+                page.locator(".st-key-quiz_draw button").click()
+            with answered(page):
+                page.locator("[class*='st-key-quiz_choice_'] button").first.click()
         if spec.key == "explorer":
             expect(page.get_by_test_id("stPlotlyChart").first.locator("svg.main-svg").first)
         found[spec.key] = violations(page)
