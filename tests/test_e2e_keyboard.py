@@ -63,8 +63,8 @@ def shown_table(page: Page) -> Table:
 
 def reach(page: Page, prefix: str) -> str:
     """Move the focus with Tab (or Shift+Tab, for a button above it) to the first enabled button
-    whose key starts with `prefix`; check it is on screen and shows where the focus is. Returns
-    the key reached."""
+    whose key starts with `prefix`; check it is on screen and shows where the focus is, and that
+    every link and button passed on the way showed it too. Returns the key reached."""
     keys = page.evaluate(
         """prefix => Array.from(document.querySelectorAll('[class*="st-key-"]'))
           .flatMap(e => Array.from(e.classList)).filter(c => c.startsWith('st-key-' + prefix))
@@ -81,6 +81,10 @@ def reach(page: Page, prefix: str) -> str:
         if focused is None:
             continue
         passed.append(focused)
+        if focused["tag"] in ("A", "BUTTON"):  # every link and button on the way, too
+            assert focused["ring"], (
+                f"a focused {focused['tag']} shows no focus indicator: {focused}"
+            )
         if focused["key"].startswith(prefix) and focused["tag"] == "BUTTON":
             assert focused["onScreen"], f"the focused button is not wholly on screen: {focused}"
             assert focused["ring"], f"the focused button shows no focus indicator: {focused}"
