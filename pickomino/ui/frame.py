@@ -73,7 +73,7 @@ WRAP_CSS: Final = """<style>
   color: #5c5f66; opacity: 1;
 }
 [data-testid="stMain"] :not(pre) > code { color: #1d6a56; opacity: 1; }
-[data-testid="stPageLink-NavLink"]:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px; }
+[data-testid="stPageLink-NavLink"]:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px }
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
 an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
