@@ -1,0 +1,105 @@
+"""A class in one Chromium: many sessions open the same link at once and click at once.
+
+Each session is its own browser context (its own cookies, its own websocket, so its own Streamlit
+session), as each pupil's laptop would be. The pages are opened, and their buttons clicked, one
+right after the other without waiting in between; only then does the caller wait for each page
+to settle, so the server has every session's run to answer at the same time.
+
+Shared by `tests/test_e2e_class.py` (a small guard) and `benchmarks/class_load.py` (a class of 30).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import parse_qs, urlsplit
+
+from pickomino.game import Table
+from pickomino.sandbox import Sandbox
+from pickomino.share import decode_table, read_scenario
+from tests.browser import CRASHED, PROBE, RUN_NUMBER, WAIT_MS, ready
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+CLICKED = "document.addEventListener('click', e => { window.__clickedAt = e.timeStamp; }, true);"
+"""Installed in every page beside `tests.browser.PROBE`: the time of the last click, on the same
+clock as the time of the page's last change."""
+
+
+@dataclass
+class Pupil:
+    """One session of the class: its browser context and its page."""
+
+    context: BrowserContext
+    page: Page
+
+
+def walkthrough(name: str = "turn-walkthrough") -> list[Table]:
+    """Every table of a scenario, from its start to its last move (what Redo steps through)."""
+    scenario = read_scenario(name)
+    box = Sandbox.start(scenario.table)
+    tables = [box.table]
+    for move in scenario.moves:
+        box = box.play(move)
+        tables.append(box.table)
+    return tables
+
+
+def shown_table(page: Page) -> Table | None:
+    """The table the page's address carries, None before the first click writes it."""
+    found = parse_qs(urlsplit(page.url).query).get("table")
+    return decode_table(found[0]) if found else None
+
+
+def crashed(page: Page) -> str | None:
+    """The text of the first exception Streamlit shows on the page, None when there is none."""
+    shown = page.locator(CRASHED)
+    return shown.first.inner_text() if shown.count() else None
+
+
+def settle(page: Page, before: object, timeout_ms: int = WAIT_MS) -> None:
+    """Wait until a run after `before` (a run number) is drawn, or an exception shown; then until
+    the page is settled. Raises Playwright's TimeoutError past `timeout_ms`."""
+    page.wait_for_function(
+        f"before => ({RUN_NUMBER}) !== before || document.querySelector('{CRASHED}') !== null",
+        arg=before,
+        polling=100,
+        timeout=timeout_ms,
+    )
+    if crashed(page) is None:
+        ready(page)
+
+
+def open_class(
+    browser: Browser, url: str, pupils: int, width: int = 1280, height: int = 1000
+) -> list[Pupil]:
+    """`pupils` fresh contexts, each starting to load `url` right after the other; not waited for
+    (see `settle`, with `before` None)."""
+    opened = []
+    for _ in range(pupils):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_init_script(PROBE + CLICKED)
+        page = context.new_page()
+        page.goto(url, wait_until="commit", timeout=WAIT_MS)
+        opened.append(Pupil(context, page))
+    return opened
+
+
+def click_all(pupils: list[Pupil], key: str) -> list[object]:
+    """Click the button of Streamlit key `key` on every page, one right after the other, without
+    waiting for the app; returns each page's run number before its click (for `settle`)."""
+    before = [pupil.page.evaluate(RUN_NUMBER) for pupil in pupils]
+    for pupil in pupils:
+        pupil.page.locator(f".st-key-{key} button").click(timeout=WAIT_MS)
+    return before
+
+
+def click_ms(page: Page) -> float:
+    """From the last click on `page` to its last change, once settled: what the pupil waited."""
+    return float(page.evaluate("window.__pickomino.changed - window.__clickedAt"))
+
+
+def load_ms(page: Page) -> float:
+    """From the navigation's start to the page's last change, once settled."""
+    return float(page.evaluate("window.__pickomino.changed"))
