@@ -141,3 +141,11 @@ def test_the_installed_command_gives_the_published_odds_and_plays_games(
     games = installed.run(installed.command, "tournament", "--games", "2")
     assert games.returncode == 0, games.stderr
     assert json.loads(games.stdout)["games"] == 2
+    # the coach needs no content either: keeping the worms of W W 5 5 5 4 3 1 gives 1.63 worms
+    # on average, the fives 1.92 (the Tips page's figures), so the fives are the best move
+    review = installed.run(installed.command, "review", "-", stdin=SCENARIO)
+    assert review.returncode == 0, review.stderr
+    (decision,) = json.loads(review.stdout)["decisions"]
+    assert decision["played"]["keep"] == "W" and decision["best"]["keep"] == 5
+    assert decision["played"]["expected_worms"] == pytest.approx(1.63, abs=5e-3)
+    assert decision["best"]["expected_worms"] == pytest.approx(1.92, abs=5e-3)
