@@ -23,6 +23,16 @@ def start(lang: str | None = "en", locale: str | None = None) -> AppTest:
     return at.run()
 
 
+def opened(file: str, lang: str = "en", **params: str) -> AppTest:
+    """The page in `file` opened directly by its URL, in `lang`, with these query parameters."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.query_params["lang"] = lang
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.switch_page(file)
+    return at.run()
+
+
 def open_page(at: AppTest, key: str) -> AppTest:
     spec = next(spec for spec in PAGES if spec.key == key)
     return at.switch_page(spec.file).run()

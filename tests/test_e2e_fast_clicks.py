@@ -15,9 +15,9 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from pickomino.game import Table
 from pickomino.i18n import t
-from pickomino.sandbox import Sandbox
-from pickomino.share import decode_table, read_scenario
+from pickomino.share import decode_table
 from tests.browser import answered, needs_chromium, open_page
+from tests.classroom import walkthrough
 
 pytestmark = needs_chromium
 
@@ -51,17 +51,6 @@ def step(page: Page, target: Locator) -> None:
     with answered(page):
         target.click()
     assert page.url != before, "the click did not change the table"
-
-
-def walkthrough() -> list[Table]:
-    """Every table of the walkthrough scenario, from its start to its last move."""
-    scenario = read_scenario("turn-walkthrough")
-    box = Sandbox.start(scenario.table)
-    tables = [box.table]
-    for move in scenario.moves:
-        box = box.play(move)
-        tables.append(box.table)
-    return tables
 
 
 def button(page: Page, key: str, lang: str = "en") -> Locator:

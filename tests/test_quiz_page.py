@@ -1,7 +1,5 @@
 """The Quiz page through AppTest: a whole quiz by clicks, the languages, a bad code, the sheet."""
 
-from pathlib import Path
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -21,19 +19,14 @@ from pickomino.lessons.quiz import (
     score,
 )
 from pickomino.ui.frame import PAGES
+from tests.test_app import opened
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "app_pages/quiz.py"
 
 
 def quiz_page(lang: str = "en", **params: str) -> AppTest:
     """The Quiz page opened directly by its URL, with these query parameters."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.switch_page(PAGE)
-    return at.run()
+    return opened(PAGE, lang, **params)
 
 
 def answer(at: AppTest, number: int, question: Question, *, right: bool) -> AppTest:

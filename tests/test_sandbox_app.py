@@ -26,7 +26,7 @@ from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.show import scenario_refusal
 from tests import tables
-from tests.test_app import shown_text
+from tests.test_app import opened, shown_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "app_pages/sandbox.py"
@@ -34,12 +34,7 @@ PAGE = "app_pages/sandbox.py"
 
 def sandbox(lang: str = "en", **params: str) -> AppTest:
     """The sandbox page opened directly by its URL, with these query parameters."""
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["lang"] = lang
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.switch_page(PAGE)
-    return at.run()
+    return opened(PAGE, lang, **params)
 
 
 def box(at: AppTest) -> Sandbox:
