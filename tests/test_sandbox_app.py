@@ -664,3 +664,25 @@ def test_a_click_sent_with_an_out_of_date_address_keeps_the_settings() -> None:
     assert box(at).table == Sandbox.start(Table.new(2), 8).roll().table
     assert "present" not in at.query_params and "bots" not in at.query_params
     assert at.query_params["seed"] == "8"
+
+
+def _read_rules_sent_in_words(words: str) -> None:
+    """A run in which the rules' choice holds the words a browser showed, read before its list."""
+    import streamlit as st
+
+    from pickomino.ui.practice import state
+
+    st.session_state[state.RULES] = words
+    st.write(state.fresh_rules().name, st.session_state[state.RULES])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_rules_choice_sent_back_in_the_old_words_is_read_and_kept(lang: str) -> None:
+    """A click made in the moment after a language switch carries the choice as the words the
+    browser showed ("Shorter game" on a page now French; seen in Chromium, where it crashed the
+    sandbox with 'unknown rules preset'): read back by its title, and kept as the preset's name.
+    (AppTest cannot send a list's value as words, so the choice is set as the browser sends it.)"""
+    words = t("variants.short.title", lang)
+    at = AppTest.from_function(_read_rules_sent_in_words, args=(words,)).run()
+    assert not at.exception
+    assert [m.value for m in at.markdown] == ["short short"]  # the rules, and the choice kept

@@ -13,7 +13,8 @@ from typing import Final, Literal
 import streamlit as st
 
 from pickomino.game import Table
-from pickomino.rules import Rules, preset
+from pickomino.i18n import LANGS, t
+from pickomino.rules import PRESETS, Rules, preset
 
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
@@ -54,8 +55,23 @@ def seed() -> int:
 
 
 def fresh_rules() -> Rules:
-    """The rules chosen for a fresh table."""
-    return preset(st.session_state.get(RULES, "standard"))
+    """The rules chosen for a fresh table.
+
+    A click sent in the moment after a language switch still carries the choice in the words the
+    browser showed ("Standard game" on a page now French; see `frame.worded`): it is read back by
+    its title in any language, and kept, rather than taken for a preset's name.
+    """
+    chosen = st.session_state.get(RULES, "standard")
+    if chosen not in PRESETS:
+        titled = (
+            name
+            for name in PRESETS
+            for lang in LANGS
+            if t(f"variants.{name}.title", lang) == chosen
+        )
+        chosen = next(titled, "standard")
+        st.session_state[RULES] = chosen
+    return preset(chosen)
 
 
 def fresh_table() -> Table:
