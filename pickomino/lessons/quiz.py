@@ -390,11 +390,16 @@ def _fail_value(events: Sequence[Event]) -> dict[str, int | None]:
     return {"returned": returned, "flipped": flipped}
 
 
+def _roll_board(rng: random.Random, level: Level) -> Table | None:
+    """A standard mid-game board, seats drawn for the level, for a question about one roll."""
+    players, current = _seats(rng, level)
+    return _deal(rng, STANDARD, players, current, {})
+
+
 def _keep(rng: random.Random, level: Level) -> Question | None:
     """Which value of this roll gives the best chance of a tile? The odds module decides."""
     rules = STANDARD
-    players, current = _seats(rng, level)
-    dealt = _deal(rng, rules, players, current, {})
+    dealt = _roll_board(rng, level)
     if dealt is None:
         return None
     kept = _kept(rng, rules, rng.random() < 0.5, 1, 25, (1, 3)) if rng.random() < 0.8 else ()
@@ -419,8 +424,7 @@ def _keep(rng: random.Random, level: Level) -> Question | None:
 def _bust(rng: random.Random, level: Level) -> Question | None:
     """How likely is the next roll to fail? The closed form, against the usual slips."""
     rules = STANDARD
-    players, current = _seats(rng, level)
-    dealt = _deal(rng, rules, players, current, {})
+    dealt = _roll_board(rng, level)
     if dealt is None:
         return None
     kept = _kept(rng, rules, rng.random() < 0.6, 1, 30, (2, 5))
