@@ -1,4 +1,4 @@
-"""Tables in links: `?table=` (a scenario as URL-safe base64) and `?scenario=NAME`.
+"""Tables in links: `?table=` and `?game=` (a scenario as URL-safe base64) and `?scenario=NAME`.
 
 A teacher copies a link and a class opens exactly the same table, so encoding must round-trip and
 every malformed link must fail with a message that says what is wrong, never with a crash.
@@ -11,26 +11,33 @@ import binascii
 import json
 import re
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from pickomino.game import Table
 from pickomino.i18n import CONTENT_DIR
-from pickomino.scenario import Scenario, ScenarioError, loads, table_json
+from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json, table_json
 
 SCENARIO_DIR: Final = CONTENT_DIR / "scenarios"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
-MAX_LINK_CHARS = 8_000
-"""Longer `?table=` values are refused before decoding: no real table needs that many."""
+MAX_LINK_CHARS = 16_000
+"""Longer link values are refused before decoding. A table needs a few hundred characters; a whole
+game of seven seats up to about 7,500 (measured over 30 seeded bot games), which browsers and
+Streamlit carry in a URL; a longer game is shared by downloading its record."""
 
 
-def encode_table(table: Table) -> str:
-    """The table as compact scenario JSON in URL-safe base64 without padding."""
-    text = json.dumps(table_json(table), separators=(",", ":"))
+def _encode(data: dict[str, Any]) -> str:
+    """Scenario JSON, compact, in URL-safe base64 without padding."""
+    text = json.dumps(data, separators=(",", ":"))
     return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def decode_table(value: str) -> Table:
-    """The table a `?table=` value describes, after replaying its actions if it has any."""
+def encode_scenario(scenario: Scenario) -> str:
+    """The scenario (a game record, say) as a `?game=` value."""
+    return _encode(scenario_json(scenario))
+
+
+def decode_scenario(value: str) -> Scenario:
+    """The scenario a link value holds; ScenarioError says what is wrong with a malformed one."""
     if len(value) > MAX_LINK_CHARS:
         raise ScenarioError(
             "too_long",
@@ -45,7 +52,17 @@ def decode_table(value: str) -> Table:
         raise ScenarioError(
             "not_base64", "the table in the link is not URL-safe base64 text"
         ) from None
-    table, _ = loads(text).replay()
+    return loads(text)
+
+
+def encode_table(table: Table) -> str:
+    """The table alone (no moves) as a `?table=` value."""
+    return _encode(table_json(table))
+
+
+def decode_table(value: str) -> Table:
+    """The table a `?table=` value describes, after replaying its actions if it has any."""
+    table, _ = decode_scenario(value).replay()
     return table
 
 

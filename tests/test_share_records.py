@@ -1,0 +1,34 @@
+"""Whole games in links (`?game=`): a record round-trips, and a broken one is refused by name."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pickomino import bots
+from pickomino.scenario import ScenarioError
+from pickomino.share import MAX_LINK_CHARS, decode_scenario, encode_scenario
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_a_whole_game_record_round_trips_through_a_link(players: int) -> None:
+    names = tuple(f"P{seat}" for seat in range(players))
+    seats = [bots.expert] + [bots.heuristic] * (players - 1)
+    record = bots.record_game(seats, random.Random(players), names=names)
+    value = encode_scenario(record)
+    assert len(value) < MAX_LINK_CHARS
+    back = decode_scenario(value)
+    assert back == record
+    assert back.replay()[0].over
+
+
+def test_a_cut_game_link_says_what_is_wrong() -> None:
+    record = bots.record_game([bots.cautious, bots.cautious], random.Random(1))
+    value = encode_scenario(record)
+    with pytest.raises(ScenarioError) as cut:
+        decode_scenario(value[: len(value) // 2])
+    assert cut.value.code in {"not_base64", "not_json"}
+    with pytest.raises(ScenarioError) as long:
+        decode_scenario("A" * (MAX_LINK_CHARS + 1))
+    assert long.value.code == "too_long"
