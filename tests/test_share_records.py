@@ -32,3 +32,26 @@ def test_a_cut_game_link_says_what_is_wrong() -> None:
     with pytest.raises(ScenarioError) as long:
         decode_scenario("A" * (MAX_LINK_CHARS + 1))
     assert long.value.code == "too_long"
+
+
+def test_a_saved_game_file_opens_as_the_same_record() -> None:
+    from pickomino.ui.records import read_record, record_text
+
+    record = bots.record_game(
+        [bots.expert, bots.cautious, bots.heuristic], random.Random(5), names=("Ana", "Bo", "Cy")
+    )
+    text = record_text(record)
+    assert read_record(text.encode()) == record
+    assert text.count("\n") > len(record.moves)  # one action per line, for a reader or a diff
+
+
+@pytest.mark.parametrize(
+    ("data", "code"),
+    [(b"\xff\xfe not text", "not_text"), (b"{", "not_json"), (b" " * 1_000_001, "too_big")],
+)
+def test_a_file_that_is_no_record_is_refused_by_name(data: bytes, code: str) -> None:
+    from pickomino.ui.records import read_record
+
+    with pytest.raises(ScenarioError) as refused:
+        read_record(data)
+    assert refused.value.code == code

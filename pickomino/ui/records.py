@@ -1,0 +1,102 @@
+"""Game records in the app: download, upload, `?game=` links, and a game handed to its review.
+
+A record is a scenario (`scenario.Scenario`): the fresh table, the seats' names and every move,
+each roll with its faces, so `python -m pickomino replay` and `review` read the same file the page
+writes. The Play and Review pages share these, so a file saved from one opens in the other.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final, NoReturn
+
+import streamlit as st
+
+from pickomino.i18n import Lang, t
+from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
+from pickomino.share import MAX_LINK_CHARS, encode_scenario
+from pickomino.ui.show import scenario_refusal
+
+HANDED: Final = "records_handed"
+"""The record a page hands to the review page (a `Scenario`), read there once."""
+PLAY_PAGE: Final = "app_pages/play.py"
+REVIEW_PAGE: Final = "app_pages/review.py"
+FILE_NAME: Final = "pickomino-game.json"
+MAX_UPLOAD_BYTES: Final = 1_000_000
+"""Larger uploads are refused unread: a record of 7 seats takes about 10 kB."""
+
+
+def record_text(record: Scenario) -> str:
+    """The record as the JSON file a player downloads (one action per line, to read or diff)."""
+    data = scenario_json(record)
+    actions = data.pop("actions")
+    head = json.dumps(data, indent=1)[:-2]
+    lines = ",\n  ".join(json.dumps(action) for action in actions)
+    return f'{head},\n "actions": [\n  {lines}\n ]\n}}\n'
+
+
+def read_record(data: bytes) -> Scenario:
+    """The record an uploaded file holds; ScenarioError names what is wrong with it."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise ScenarioError("too_big", f"the file is too large ({len(data)} bytes)", size=len(data))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScenarioError("not_text", "the file is not UTF-8 text") from None
+    return loads(text)
+
+
+def download(record: Scenario, lang: Lang, key: str) -> None:
+    """A button saving the record as a file (no rerun: the game on the page stays as it is)."""
+    st.download_button(
+        t("records.download", lang),
+        record_text(record),
+        file_name=FILE_NAME,
+        mime="application/json",
+        key=key,
+        on_click="ignore",
+        icon=":material/download:",
+        help=t("records.download_help", lang),
+    )
+
+
+def upload(lang: Lang, key: str) -> Scenario | None:
+    """A file picker; the record of a newly chosen file, once (None otherwise or if refused).
+
+    Streamlit hands the same file to every run while it stays in the picker: only the first run
+    that sees it opens it, so a later click does not bring an old game back. A refused file is
+    named with its reason where the picker is.
+    """
+    chosen = st.file_uploader(
+        t("records.upload", lang), type=["json"], key=key, help=t("records.upload_help", lang)
+    )
+    seen_key = f"{key}_seen"
+    if chosen is None or st.session_state.get(seen_key) == chosen.file_id:
+        return None
+    st.session_state[seen_key] = chosen.file_id
+    try:
+        return read_record(chosen.getvalue())
+    except ScenarioError as error:
+        st.error(
+            t("records.refused", lang, name=chosen.name, reason=scenario_refusal(error, lang)),
+            icon=":material/error:",
+        )
+        return None
+
+
+def game_link(record: Scenario) -> str | None:
+    """The `?game=` value of the record, or None when it is too long for a link."""
+    value = encode_scenario(record)
+    return value if len(value) <= MAX_LINK_CHARS else None
+
+
+def to_review(record: Scenario, lang: Lang) -> NoReturn:
+    """Open the review page on this record (it reads `HANDED` once)."""
+    st.session_state[HANDED] = record
+    st.switch_page(REVIEW_PAGE, query_params={"lang": lang})
+
+
+def handed() -> Scenario | None:
+    """The record another page handed over, taken (so a later run does not open it again)."""
+    record: Scenario | None = st.session_state.pop(HANDED, None)
+    return record
