@@ -21,7 +21,7 @@ from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
-from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
+from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.show import scenario_refusal
@@ -190,7 +190,7 @@ BAD_TABLES = [
     ),
     (b64('{"players": 2, "actions": [{"take": 25}]}'), "move 0 of the list is against the rules"),
     (b64('{"players": 2, "actions": [{"jump": 1}]}'), "move 0 of the list cannot be read"),
-    ("A" * 9000, "too long"),
+    ("A" * (MAX_LINK_CHARS + 1), "too long"),
 ]
 
 

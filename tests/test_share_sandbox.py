@@ -11,7 +11,14 @@ from pickomino.events import TookTile, TurnFailed
 from pickomino.game import IllegalMove, Table
 from pickomino.sandbox import Sandbox, place_tile
 from pickomino.scenario import ScenarioError
-from pickomino.share import decode_table, encode_table, load_scenario, read_scenario, scenario_names
+from pickomino.share import (
+    MAX_LINK_CHARS,
+    decode_table,
+    encode_table,
+    load_scenario,
+    read_scenario,
+    scenario_names,
+)
 from tests import tables
 
 
@@ -51,7 +58,7 @@ def test_padding_is_optional_and_actions_are_replayed() -> None:
         (base64.urlsafe_b64encode(b"[" + b"9" * 5000 + b"]").decode(), "too many digits"),
         (base64.urlsafe_b64encode(b'{"players": 9}').decode(), "key 'players'"),
         (base64.urlsafe_b64encode(b'{"players": 2, "middle": [21]}').decode(), "tile 22"),
-        ("A" * 9000, "too long"),
+        ("A" * (MAX_LINK_CHARS + 1), "too long"),
     ],
 )
 def test_malformed_links_say_what_is_wrong(value: str, message: str) -> None:

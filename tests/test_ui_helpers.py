@@ -279,3 +279,16 @@ def test_tip_figures_come_from_the_odds_module_and_back_each_tip() -> None:
     assert 0 < figures["neighbour"]["exactly"] < figures["neighbour"]["at_least"]
     # the published fresh-turn figures: exactly 30 is 13.564 %, at least 30 is 26.379 %
     assert figures["neighbour"]["exactly"] == pytest.approx(0.13564, abs=5e-5)
+
+
+def test_seats_with_their_own_names_are_told_by_name_and_kept_safe() -> None:
+    from pickomino.events import TookTile
+    from pickomino.ui.narrate import seat_label, seat_name, sentence
+
+    names = ("Ana", "**Bo** <b>", "___")
+    assert seat_name(0, "fr", names) == "Ana"
+    assert seat_name(1, "en", names) == "Bo b"  # no Markdown or HTML from a typed name
+    assert seat_label(2, "fr", names) == "Joueur 3"  # nothing left: the seat's number
+    stolen = TookTile(player=0, tile=25, total=25, source=1, reason="steal")
+    told = sentence(stolen, "en", None, names)
+    assert "Ana" in told and "Bo b" in told

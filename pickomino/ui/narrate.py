@@ -2,13 +2,14 @@
 
 The engine only emits data; this is the one place that turns it into words, so every page (and
 later the sandbox) tells the same event the same way. The player the page speaks to is `you`;
-any other seat is named by number.
+any other seat is named by number, or by its own name in a game between named players.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from pickomino.events import (
     Event,
@@ -38,18 +39,42 @@ _FAMILY: dict[MoveForm, str] = {
 }
 
 
-def seat_name(seat: int, lang: Lang) -> str:
-    """How a seat is called: Player 1, Joueur 1, Speler 1 (seats count from 1 for people)."""
-    return t("common.player", lang, n=seat + 1)
+Names = Sequence[str] | None
+"""The seats' own names in a game between named players (None: "Player 1" and so on)."""
+
+NAME_CHARS: Final = 20
+_NOT_IN_NAME = re.compile(r"[^\w '’.-]|_")
 
 
-def seat_label(seat: int, lang: Lang) -> str:
+def safe_name(name: str) -> str:
+    """A name a player typed or a record holds, safe to show in Markdown and HTML alike.
+
+    Letters (any script), digits, spaces, apostrophes, dots and hyphens are kept, cut to
+    `NAME_CHARS`: a name is quoted in sentences, labels and drawings, where `*`, `<` or `[` would
+    turn into formatting or markup.
+    """
+    return _NOT_IN_NAME.sub("", name)[:NAME_CHARS].strip()
+
+
+def seat_name(seat: int, lang: Lang, names: Names = None) -> str:
+    """How a seat is called: its own name, or Player 1, joueur 1, Speler 1 (counted from 1).
+
+    A name with nothing left once made safe falls back to the seat's number.
+    """
+    own = safe_name(names[seat]) if names is not None else ""
+    return own or t("common.player", lang, n=seat + 1)
+
+
+def seat_label(seat: int, lang: Lang, names: Names = None) -> str:
     """A seat's name standing alone, as a label or a heading: capitalised ("Joueur 2").
 
     French seat names are written lower case ("joueur 2") so that sentences can give them their
     article ("au joueur 2", "le tour du joueur 2"); a label starts with a capital all the same.
+    A player's own name is shown as typed.
     """
-    name = seat_name(seat, lang)
+    name = seat_name(seat, lang, names)
+    if names is not None and safe_name(names[seat]):
+        return name
     return name[:1].upper() + name[1:]
 
 
@@ -79,8 +104,8 @@ def _who(player: int, you: int | None) -> str:
     return "you" if player == you else "they"
 
 
-def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
-    """One event as one sentence, addressed to seat `you`."""
+def sentence(event: Event, lang: Lang, you: int | None = 0, names: Names = None) -> str:
+    """One event as one sentence, addressed to seat `you`, the seats called by `names`."""
     match event:
         case Rolled(player=player, faces=faces, new_faces=new):
             key = f"event.rolled.{_who(player, you)}"
@@ -89,7 +114,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
             return t(
                 key,
                 lang,
-                player=seat_name(player, lang),
+                player=seat_name(player, lang, names),
                 faces=faces_text(faces, lang),
                 new=join_list([face_name(f, lang) for f in new], lang, word="or"),
             )
@@ -99,7 +124,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
                 f"event.{kind}.{_who(player, you)}",
                 count,
                 lang,
-                player=seat_name(player, lang),
+                player=seat_name(player, lang, names),
                 face=face_shown(face, lang),
                 total=total,
                 left=dice_text(left, lang),
@@ -108,10 +133,10 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
             return t(
                 f"event.took.{reason}.{_who(player, you)}",
                 lang,
-                player=seat_name(player, lang),
+                player=seat_name(player, lang, names),
                 tile=tile,
                 total=total,
-                victim=seat_name(source, lang) if source is not None else "",
+                victim=seat_name(source, lang, names) if source is not None else "",
             )
         case TurnFailed(player=player, reason=reason, total=total, lowest=lowest):
             # below every tile: told as such, with the lowest tile named
@@ -119,7 +144,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
             return t(
                 f"event.failed.{told}.{_who(player, you)}",
                 lang,
-                player=seat_name(player, lang),
+                player=seat_name(player, lang, names),
                 total=total,
                 lowest=lowest,
             )
@@ -127,7 +152,7 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
             return t(
                 f"event.returned.{_who(player, you)}",
                 lang,
-                player=seat_name(player, lang),
+                player=seat_name(player, lang, names),
                 tile=tile,
             )
         case TileFlipped(tile=tile):
@@ -136,22 +161,28 @@ def sentence(event: Event, lang: Lang, you: int | None = 0) -> str:
             return t("event.spared", lang, tile=tile)
         case NothingFlipped(player=player):
             return t(
-                f"event.nothing_flipped.{_who(player, you)}", lang, player=seat_name(player, lang)
+                f"event.nothing_flipped.{_who(player, you)}",
+                lang,
+                player=seat_name(player, lang, names),
             )
         case TurnPassed(player=player):
-            return t("event.passed", lang, player=seat_name(player, lang))
+            return t("event.passed", lang, player=seat_name(player, lang, names))
         case GameOver(winners=winners):
-            names = [seat_name(seat, lang) for seat in winners]
-            return tn("event.game_over", len(names), lang, winners=join_list(names, lang))
+            called = [seat_name(seat, lang, names) for seat in winners]
+            return tn("event.game_over", len(called), lang, winners=join_list(called, lang))
     raise TypeError(f"no sentence for event {event!r}")
 
 
-def story(events: Sequence[Event], lang: Lang, you: int | None = 0) -> list[str]:
+def story(
+    events: Sequence[Event], lang: Lang, you: int | None = 0, names: Names = None
+) -> list[str]:
     """Sentences for a run of events, in order."""
-    return [sentence(event, lang, you) for event in events]
+    return [sentence(event, lang, you, names) for event in events]
 
 
-def move_words(move: Move, table: Table, lang: Lang, form: MoveForm = "phrase") -> str:
+def move_words(
+    move: Move, table: Table, lang: Lang, form: MoveForm = "phrase", names: Names = None
+) -> str:
     """A move open on `table`, in words of the `form` its place needs.
 
     The one place that words a move, so a button, the advice that recommends it and the chart
@@ -171,7 +202,7 @@ def move_words(move: Move, table: Table, lang: Lang, form: MoveForm = "phrase") 
         source = next(option.source for option in table.options() if option.tile == move.tile)
         if source is None:
             return t(f"{family}.take", lang, tile=move.tile)
-        return t(f"{family}.steal", lang, tile=move.tile, player=seat_name(source, lang))
+        return t(f"{family}.steal", lang, tile=move.tile, player=seat_name(source, lang, names))
     if move.kind == "roll" and form != "bar":
         return tn(f"{family}.roll", table.in_hand, lang)
     return t(f"{family}.{move.kind}", lang)

@@ -26,7 +26,7 @@ from pickomino.lessons.examples import walk
 from pickomino.lessons.explore import shown_name
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
-from pickomino.ui.narrate import face_name, seat_label, seat_name, story
+from pickomino.ui.narrate import Names, face_name, seat_label, seat_name, story
 
 
 def html(markup: str) -> None:
@@ -76,6 +76,7 @@ def stacks(
     *,
     scale: float = 1.0,
     you_key: str = "draw.you_are",
+    names: Names = None,
 ) -> None:
     """Each player's stack, bottom first, the top tile named as such.
 
@@ -83,7 +84,7 @@ def stacks(
     """
     rows = []
     for seat, stack in enumerate(table.stacks):
-        name = seat_label(seat, lang)
+        name = seat_label(seat, lang, names)
         if seat == you:
             name = t(you_key, lang, player=name)
         views = []
@@ -131,13 +132,20 @@ def roll(
     html(dice_row(faces, lang, faded=faded, size=round(52 * scale)))
 
 
-def tell(events: Sequence[Event], lang: Lang, you: int | None = 0, *, passing: bool = True) -> None:
+def tell(
+    events: Sequence[Event],
+    lang: Lang,
+    you: int | None = 0,
+    *,
+    passing: bool = True,
+    names: Names = None,
+) -> None:
     """The events as a list of sentences, addressed to seat `you` (None: every player named).
 
     `passing=False` leaves out who plays next, for examples that stop at the end of one turn.
     """
     shown = [event for event in events if passing or not isinstance(event, TurnPassed)]
-    st.markdown("\n".join(f"- {line}" for line in story(shown, lang, you)))
+    st.markdown("\n".join(f"- {line}" for line in story(shown, lang, you, names)))
 
 
 def refusal(error: IllegalMove, lang: Lang) -> str:
