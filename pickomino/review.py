@@ -34,7 +34,7 @@ heuristic, 25 / 28 / 36% for cautious), and the labels rank the bots as the tour
 cautious blunders on 6.4% of its decisions, the heuristic on 3.7%. A blunder, half a worm of
 swing or more in one decision, is large next to the 3.8 worms a game the heuristic gives up over
 all its decisions (cautious 8.1), which is about its measured gap to the expert (6.85 against
-10.85 mean worms, README "Bots").
+10.85 mean worms, docs/coach.md, "Bots").
 
 Accuracy is the share of a seat's decisions labelled best or good (cost below 0.05 worms): a
 figure from 0 to 1 that a learner can read as "how often did I play (about) the expert's move"
