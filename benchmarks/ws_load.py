@@ -211,19 +211,22 @@ class Figures:
     clicks: list[float]
     browser_clicks: list[float]
     opening: float
+    opening_cpu: float
     rss_before: float
     rss_after: float
     cpu_per_click: float
     errors: list[str]
 
 
-async def play(url: str, server: int, sessions: int, browsers_wanted: int) -> Figures:
-    """One class: warm-up, then `sessions` websocket pupils and `browsers_wanted` browsers."""
+async def play(url: str, server: int, sessions: int, browsers_wanted: int, cold: bool) -> Figures:
+    """One class: warm-up (unless `cold`), then `sessions` websocket pupils and
+    `browsers_wanted` browsers."""
     tables = walkthrough()
-    warm = await join(url)
-    for key, _ in ROUNDS:
-        await warm.run(key)
-    await warm.socket.close()
+    if not cold:
+        warm = await join(url)
+        for key, _ in ROUNDS:
+            await warm.run(key)
+        await warm.socket.close()
     await asyncio.sleep(3)  # the server lets the closed session go
     rss_before = memory_mb(server)
     browsers = Browsers(url, browsers_wanted) if browsers_wanted else None
@@ -231,11 +234,11 @@ async def play(url: str, server: int, sessions: int, browsers_wanted: int) -> Fi
         browsers.start()
     errors: list[str] = []
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_ms(server)
     await together(browsers)
     pupils = await asyncio.gather(*(join(url) for _ in range(sessions)))
     await finished(browsers)
-    opening = time.perf_counter() - started
+    opening, opening_cpu = time.perf_counter() - started, cpu_ms(server) - cpu
 
     cpu = cpu_ms(server)
     for key, step in ROUNDS:
@@ -262,6 +265,7 @@ async def play(url: str, server: int, sessions: int, browsers_wanted: int) -> Fi
         clicks,
         browser_clicks,
         opening,
+        opening_cpu,
         rss_before,
         rss_after,
         cpu_per_click,
@@ -280,6 +284,9 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 10, 30])
     parser.add_argument("--browsers", type=int, default=2, help="Chromium pages beside them")
     parser.add_argument("--budget", type=float, default=900, help="seconds before no new N")
+    parser.add_argument(
+        "--cold", action="store_true", help="no warm-up: the class is the server's first visit"
+    )
     options = parser.parse_args()
     sizes = [max(1, min(MAX_SESSIONS, n)) for n in options.sessions]
     browsers = max(0, min(MAX_BROWSERS, options.browsers))
@@ -291,12 +298,16 @@ def main() -> None:
             print(f"time budget spent: N = {size} not played")
             break
         with streamlit_server() as url:
-            results.append(asyncio.run(play(url, server_pid(url), size, browsers)))
+            results.append(asyncio.run(play(url, server_pid(url), size, browsers, options.cold)))
     print(f"load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    print(f"{LINK}, {len(ROUNDS)} rounds of clicks (Redo x3, Undo), {browsers} browsers beside")
+    print(
+        f"{LINK}, {len(ROUNDS)} rounds of clicks (Redo x3, Undo), {browsers} browsers beside, "
+        + ("no warm-up" if options.cold else "after a warm-up session")
+    )
     print(
         "| N | clicks | click ms, median / p95 | browser click ms, median / p95 | "
-        "class opened s | RSS before → after MB | RSS per session MB | server CPU ms/click |"
+        "class opened: s, server CPU s | RSS before → after MB | RSS per session MB | "
+        "server CPU ms/click |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for figures in results:
@@ -304,7 +315,8 @@ def main() -> None:
         per_session = (figures.rss_after - figures.rss_before) / both
         print(
             f"| {figures.sessions} | {len(figures.clicks)} | {spread(figures.clicks)} | "
-            f"{spread(figures.browser_clicks)} | {figures.opening:.1f} | "
+            f"{spread(figures.browser_clicks)} | {figures.opening:.1f}, "
+            f"{figures.opening_cpu / 1000:.1f} | "
             f"{figures.rss_before:.0f} → {figures.rss_after:.0f} | {per_session:.1f} | "
             f"{figures.cpu_per_click:.0f} |"
         )
