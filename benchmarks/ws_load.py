@@ -1,6 +1,7 @@
 """A class of N on one server, driven over Streamlit's own websocket protocol, with real browsers.
 
-Run with `uv run python benchmarks/ws_load.py [--sessions 1 10 30] [--browsers 2] [--budget 900]`.
+Run with `uv run --group dev python benchmarks/ws_load.py [--sessions 1 10 30] [--browsers 2]`
+(`--budget 900`, `--cold`; the test tools drive the browsers).
 `benchmarks/class_load.py` drives 30 Chromium pages, which on this machine's two cores measures
 mostly the browsers; here each pupil but a few is a light client that speaks to the server as
 Streamlit's browser client does, so nearly all the CPU left goes to the server:
