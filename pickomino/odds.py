@@ -23,6 +23,7 @@ numpy carries the vectors; the module has no other dependency than the engine.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, groupby
@@ -289,6 +290,29 @@ def _solve(board: Board) -> _Solution:
     return _Solution(plan, layout, decide, roll, fail)
 
 
+_solving: dict[Board, threading.Lock] = {}
+_solving_guard = threading.Lock()
+
+
+def _solved(board: Board) -> _Solution:
+    """`_solve(board)`, solved once however many threads ask for it at the same moment.
+
+    Streamlit runs each session's script in a thread of its own, and a class opening the same link
+    together asks for the same board at once: `lru_cache` lets every one of them miss and solve it
+    (ten threads at once, ten solves). The first asker solves it; the others
+    wait for that, then find it cached. Different boards are still solved side by side.
+    """
+    with _solving_guard:
+        lock = _solving.setdefault(board, threading.Lock())
+    with lock:
+        try:
+            return _solve(board)
+        finally:
+            with _solving_guard:
+                if _solving.get(board) is lock:
+                    del _solving[board]
+
+
 def _canonical(board: Board) -> Board:
     """The board as the solver sees it: which seat holds a target does not change any figure."""
     tops = sorted({top for _, top in board.steal_targets})
@@ -409,7 +433,7 @@ def analyse(table: Table) -> Analysis:
         raise NoOdds("the game is over: there is no turn to analyse")
     rules = table.rules
     board = table.board()
-    solution = _solve(_canonical(board))
+    solution = _solved(_canonical(board))
     layout = solution.layout
     mask = sum(1 << rules.faces.index(face) for face in set(table.kept))
     row = solution.plan.index[table.in_hand, mask, table.total]

@@ -52,13 +52,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def streamlit_server() -> Iterator[str]:
-    """`streamlit run app.py` on a free port of 127.0.0.1, stopped on exit; yields its URL."""
+def streamlit_server(python: str | Path = sys.executable, root: Path = ROOT) -> Iterator[str]:
+    """`streamlit run app.py` on a free port of 127.0.0.1, stopped on exit; yields its URL.
+
+    `python` and `root`: another environment and copy of the app (the deployment test's)."""
     port = free_port()
-    command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.address",
+    command = [str(python), "-m", "streamlit", "run", "app.py", "--server.address",
                "127.0.0.1", "--server.port", str(port), "--server.headless", "true"]  # fmt: skip
     process = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     url = f"http://127.0.0.1:{port}"
     try:

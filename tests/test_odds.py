@@ -6,6 +6,7 @@ import json
 import math
 import random
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -518,3 +519,26 @@ def test_cli_invalid_input_exits_2_with_one_line(
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert named in result.stderr
+
+
+def test_a_board_many_threads_ask_for_at_once_is_solved_once() -> None:
+    # Streamlit runs each session's script in its own thread: a class opening the same link asks
+    # for the same board together, which must be solved once per process, not once per session.
+    from pickomino import odds
+
+    board = Table.new(3, STANDARD)
+    odds._solve.cache_clear()
+    together = threading.Barrier(10)
+    found: list[Analysis] = []
+
+    def ask() -> None:
+        together.wait()
+        found.append(analyse(board))
+
+    threads = [threading.Thread(target=ask) for _ in range(10)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert odds._solve.cache_info()[:2] == (9, 1)  # hits, misses
+    assert len(found) == 10 and all(a.outlook == found[0].outlook for a in found)

@@ -1,0 +1,333 @@
+"""A class of N on one server, driven over Streamlit's own websocket protocol, with real browsers.
+
+Run with `uv run --group dev python benchmarks/ws_load.py [--sessions 1 10 30] [--browsers 2]`
+(`--budget 900`, `--cold`; the test tools drive the browsers).
+`benchmarks/class_load.py` drives 30 Chromium pages, which on this machine's two cores measures
+mostly the browsers; here each pupil but a few is a light client that speaks to the server as
+Streamlit's browser client does, so nearly all the CPU left goes to the server:
+
+- it opens the websocket `ws://127.0.0.1:PORT/_stcore/stream` (subprotocol "streamlit", no
+  Origin header, so no XSRF token is needed) and sends a `rerun_script` BackMsg carrying the
+  link's query string and url path (`/sandbox?scenario=turn-walkthrough&lang=fr`), as the browser
+  does on opening a link; it reads ForwardMsgs until `script_finished`, keeping the page's script
+  hash (the `navigation` message), the address the app wrote (`page_info_changed`) and every
+  button's widget id (a button element's `id`: Streamlit derives it from the button's key);
+- a click is the next `rerun_script`: the same page hash, the address as the app last wrote it,
+  and a widget state that sets the button's `trigger_value`. The browser sends every widget's
+  value with it; the sandbox's other widgets are left as they were, which the server keeps
+  (`SessionState` falls back to the previous run's values), so only the button is sent.
+
+For each N a fresh `streamlit run` on a free port of 127.0.0.1 serves a warm-up session (the first
+run's imports and the walkthrough's odds, then closed, not counted), then N websocket sessions and
+`--browsers` Chromium pages open the link together and play four rounds, as class_load.py's class
+does: Redo, Redo, Redo, Undo, every session's click sent at once in each round. Measured: per
+websocket click, from the BackMsg sent to `script_finished` received (the server's answer, not
+the drawing); per browser click, from the click event to the page's last change once settled
+(what a pupil sees, measured in the page as `tests/classroom.py` does); the server's resident
+memory (VmRSS of /proc/PID/status) before the class and after its clicks, with every session still
+open, so its growth per session; its CPU time per click.
+
+Checked: every run finishes successfully and shows no exception; after each round every session's
+address carries the walkthrough's table its own clicks lead to (step 1, 2, 3, then 2). Bounded:
+only 127.0.0.1, at most 30 websocket and 4 browser sessions, four rounds, every answer 60 s, and no
+new N starts past `--budget` seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import websockets  # noqa: E402
+from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+
+from benchmarks.class_load import (  # noqa: E402
+    LINK,
+    ROUNDS,
+    cpu_ms,
+    memory_mb,
+    percentile,
+    server_pid,
+)
+from pickomino.game import Table  # noqa: E402
+from pickomino.share import decode_table  # noqa: E402
+from tests.browser import chromium, streamlit_server  # noqa: E402
+from tests.classroom import (  # noqa: E402
+    Pupil,
+    click_all,
+    click_ms,
+    crashed,
+    open_class,
+    settle,
+    shown_table,
+    walkthrough,
+)
+
+MAX_SESSIONS = 30
+MAX_BROWSERS = 4
+ANSWER_S = 60.0
+"""How long one run may take to finish, the class's first included."""
+
+
+@dataclass
+class Session:
+    """One pupil over the websocket: what the last run told about the page, and the clicks."""
+
+    socket: websockets.ClientConnection
+    page_hash: str = ""
+    query: str = ""
+    buttons: dict[str, str] = field(default_factory=dict)
+    """Each button's Streamlit key and its widget id."""
+    errors: list[str] = field(default_factory=list)
+    clicks: list[float] = field(default_factory=list)
+
+    async def run(self, trigger: str | None = None, page_name: str = "") -> float:
+        """Ask for a run (a click of the button of key `trigger`, or the first run of the link's
+        page `page_name`) and read the server's messages until it has finished; its seconds."""
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string, state.page_script_hash, state.page_name = (
+            self.query,
+            self.page_hash,
+            page_name,
+        )
+        if trigger is not None:
+            state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
+        started = time.perf_counter()
+        await self.socket.send(message.SerializeToString())
+        async with asyncio.timeout(ANSWER_S):
+            while not self.read(await self.socket.recv()):
+                pass
+        return time.perf_counter() - started
+
+    def read(self, data: str | bytes) -> bool:
+        """Take in one ForwardMsg; True once it ends the run."""
+        message = ForwardMsg()
+        message.ParseFromString(data if isinstance(data, bytes) else data.encode())
+        kind = message.WhichOneof("type")
+        if kind == "navigation":
+            self.page_hash = message.navigation.page_script_hash
+        elif kind == "page_info_changed":
+            self.query = message.page_info_changed.query_string
+        elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+            element = message.delta.new_element
+            if element.WhichOneof("type") == "button":
+                self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
+            elif element.WhichOneof("type") == "exception":
+                self.errors.append(element.exception.message)
+        elif kind == "script_finished":
+            if message.script_finished != ForwardMsg.FINISHED_SUCCESSFULLY:
+                self.errors.append(f"run ended with status {message.script_finished}")
+            return True
+        return False
+
+    def table(self) -> Table | None:
+        found = parse_qs(self.query).get("table")
+        return decode_table(found[0]) if found else None
+
+
+async def join(url: str) -> Session:
+    """A new session on the server at `url` that has opened LINK."""
+    address = urlsplit(url)
+    socket = await websockets.connect(
+        f"ws://{address.netloc}/_stcore/stream",
+        subprotocols=[websockets.Subprotocol("streamlit")],
+        max_size=None,
+        open_timeout=ANSWER_S,
+    )
+    link = urlsplit(LINK)
+    session = Session(socket, query=link.query)
+    await session.run(page_name=link.path.strip("/"))
+    return session
+
+
+class Browsers(threading.Thread):
+    """A few Chromium pages beside the websocket class, in their own thread (Playwright's sync
+    API keeps its own event loop): they open the link when told, then play each round when told."""
+
+    def __init__(self, url: str, count: int) -> None:
+        super().__init__(daemon=True)
+        self.url, self.count = url, count
+        self.go = threading.Barrier(2)
+        """Met once to open, then once per round: the round's clicks start together."""
+        self.done = threading.Barrier(2)
+        self.clicks: list[float] = []
+        self.errors: list[str] = []
+
+    def run(self) -> None:
+        tables = walkthrough()
+        with chromium() as browser:
+            self.go.wait()
+            pupils: list[Pupil] = open_class(browser, self.url + LINK, self.count)
+            for number, pupil in enumerate(pupils):
+                settle(pupil.page, None, int(ANSWER_S * 4000))
+                if (failure := crashed(pupil.page)) is not None:
+                    self.errors.append(f"browser {number} opening: {failure}")
+            self.done.wait()
+            for key, step in ROUNDS:
+                self.go.wait()
+                for number, (pupil, run) in enumerate(
+                    zip(pupils, click_all(pupils, key), strict=True)
+                ):
+                    settle(pupil.page, run)
+                    if (failure := crashed(pupil.page)) is not None:
+                        self.errors.append(f"browser {number}, {key}: {failure}")
+                    elif shown_table(pupil.page) != tables[step]:
+                        self.errors.append(f"browser {number}, {key}: not step {step}")
+                    self.clicks.append(click_ms(pupil.page))
+                self.done.wait()
+            for pupil in pupils:
+                pupil.context.close()
+
+
+async def together(browsers: Browsers | None) -> None:
+    """Let the browsers start their part now (no-op without browsers)."""
+    if browsers is not None:
+        await asyncio.to_thread(browsers.go.wait, ANSWER_S * 4)
+
+
+async def finished(browsers: Browsers | None) -> None:
+    if browsers is not None:
+        await asyncio.to_thread(browsers.done.wait, ANSWER_S * 8)
+
+
+@dataclass
+class Figures:
+    """What one class of N measured."""
+
+    sessions: int
+    browsers: int
+    clicks: list[float]
+    browser_clicks: list[float]
+    opening: float
+    opening_cpu: float
+    rss_before: float
+    rss_after: float
+    cpu_per_click: float
+    errors: list[str]
+
+
+async def play(url: str, server: int, sessions: int, browsers_wanted: int, cold: bool) -> Figures:
+    """One class: warm-up (unless `cold`), then `sessions` websocket pupils and
+    `browsers_wanted` browsers."""
+    tables = walkthrough()
+    if not cold:
+        warm = await join(url)
+        for key, _ in ROUNDS:
+            await warm.run(key)
+        await warm.socket.close()
+    await asyncio.sleep(3)  # the server lets the closed session go
+    rss_before = memory_mb(server)
+    browsers = Browsers(url, browsers_wanted) if browsers_wanted else None
+    if browsers is not None:
+        browsers.start()
+    errors: list[str] = []
+
+    started, cpu = time.perf_counter(), cpu_ms(server)
+    await together(browsers)
+    pupils = await asyncio.gather(*(join(url) for _ in range(sessions)))
+    await finished(browsers)
+    opening, opening_cpu = time.perf_counter() - started, cpu_ms(server) - cpu
+
+    cpu = cpu_ms(server)
+    for key, step in ROUNDS:
+        await together(browsers)
+        spent = await asyncio.gather(*(pupil.run(key) for pupil in pupils))
+        await finished(browsers)
+        for number, (pupil, seconds) in enumerate(zip(pupils, spent, strict=True)):
+            pupil.clicks.append(seconds * 1000)
+            if pupil.table() != tables[step]:
+                errors.append(f"session {number}, {key}: not the walkthrough's step {step}")
+    clicks = [ms for pupil in pupils for ms in pupil.clicks]
+    browser_clicks = browsers.clicks if browsers is not None else []
+    cpu_per_click = (cpu_ms(server) - cpu) / max(1, len(clicks) + len(browser_clicks))
+    rss_after = memory_mb(server)
+    for number, pupil in enumerate(pupils):
+        errors += [f"session {number}: {error}" for error in pupil.errors]
+        await pupil.socket.close()
+    if browsers is not None:
+        browsers.join(ANSWER_S)
+        errors += browsers.errors
+    return Figures(
+        sessions,
+        browsers_wanted,
+        clicks,
+        browser_clicks,
+        opening,
+        opening_cpu,
+        rss_before,
+        rss_after,
+        cpu_per_click,
+        errors,
+    )
+
+
+def spread(values: list[float]) -> str:
+    if not values:
+        return "-"
+    return f"{statistics.median(values):.0f} / {percentile(values, 0.95):.0f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, nargs="+", default=[1, 10, 30])
+    parser.add_argument("--browsers", type=int, default=2, help="Chromium pages beside them")
+    parser.add_argument("--budget", type=float, default=900, help="seconds before no new N")
+    parser.add_argument(
+        "--cold", action="store_true", help="no warm-up: the class is the server's first visit"
+    )
+    options = parser.parse_args()
+    sizes = [max(1, min(MAX_SESSIONS, n)) for n in options.sessions]
+    browsers = max(0, min(MAX_BROWSERS, options.browsers))
+    deadline = time.monotonic() + options.budget
+    print(f"load average at start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    results: list[Figures] = []
+    for size in sizes:
+        if time.monotonic() > deadline:
+            print(f"time budget spent: N = {size} not played")
+            break
+        with streamlit_server() as url:
+            results.append(asyncio.run(play(url, server_pid(url), size, browsers, options.cold)))
+    print(f"load average at end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    print(
+        f"{LINK}, {len(ROUNDS)} rounds of clicks (Redo x3, Undo), {browsers} browsers beside, "
+        + ("no warm-up" if options.cold else "after a warm-up session")
+    )
+    print(
+        "| N | clicks | click ms, median / p95 | browser click ms, median / p95 | "
+        "class opened: s, server CPU s | RSS before → after MB | RSS per session MB | "
+        "server CPU ms/click |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for figures in results:
+        both = figures.sessions + figures.browsers
+        per_session = (figures.rss_after - figures.rss_before) / both
+        print(
+            f"| {figures.sessions} | {len(figures.clicks)} | {spread(figures.clicks)} | "
+            f"{spread(figures.browser_clicks)} | {figures.opening:.1f}, "
+            f"{figures.opening_cpu / 1000:.1f} | "
+            f"{figures.rss_before:.0f} → {figures.rss_after:.0f} | {per_session:.1f} | "
+            f"{figures.cpu_per_click:.0f} |"
+        )
+    errors = [error for figures in results for error in figures.errors]
+    print(f"errors: {len(errors)}")
+    for error in errors:
+        print(f"  {error}")
+    if errors:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
