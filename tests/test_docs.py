@@ -17,7 +17,7 @@ LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 
 
 def anchors(page: Path) -> set[str]:
-    """GitHub's anchors of the page's headings: lower case, punctuation dropped, spaces to hyphens."""
+    """GitHub's anchors of the headings: lower case, punctuation dropped, spaces to hyphens."""
     text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
     headings = re.findall(r"^#{1,6} (.+)$", text, flags=re.M)
     return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
@@ -36,9 +36,8 @@ def test_every_relative_link_leads_to_a_file_and_heading(page: Path) -> None:
             continue  # an outside address: not checked here (no internet)
         path, _, anchor = target.partition("#")
         linked = (page.parent / path).resolve() if path else page
-        if not linked.exists():
-            broken.append(target)
-        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+        missing = anchor and linked.suffix == ".md" and anchor not in anchors(linked)
+        if not linked.exists() or missing:
             broken.append(target)
     assert broken == [], f"{page.name}: links that go nowhere: {broken}"
 
