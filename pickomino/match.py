@@ -27,7 +27,7 @@ from pickomino.scenario import Scenario
 Kind = Literal["person", "cautious", "heuristic", "expert"]
 """Who plays a seat: a person at the screen, or one of the bots of `pickomino.bots`."""
 KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
-PERSON: Final = "person"
+PERSON: Final[Kind] = "person"
 
 
 class MatchError(ValueError):
@@ -218,3 +218,18 @@ def verdict(match: Match, turn: Turn, names: Sequence[str] | None = None) -> Sea
     start = match.before(turn.first)
     shown = tuple(names) if names is not None else None
     return review(Scenario(start, moves, names=shown)).seats[turn.seat]
+
+
+def tie_break(table: Table) -> tuple[int, ...]:
+    """The seats level on the most worms at the end when the highest tile decides between them.
+
+    Empty when one seat has the most worms alone, before the end, or when none of the level seats
+    holds a tile (they share first place: nothing separates them; `Table.winners`).
+    """
+    if not table.over:
+        return ()
+    scores = table.scores()
+    level = tuple(seat for seat in range(table.players) if scores[seat] == max(scores))
+    if len(level) < 2 or not any(table.stacks[seat] for seat in level):
+        return ()
+    return level
