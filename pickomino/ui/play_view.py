@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 from urllib.parse import urlencode, urlsplit
 
@@ -88,16 +88,35 @@ def default_name(kind: Kind, seat: int, lang: Lang) -> str:
     return t(f"play.bot_name.{kind}", lang, n=seat + 1)
 
 
-def shown_names(match: Match, lang: Lang) -> tuple[str, ...]:
-    """The seats' names for narration: typed ones, a bot's default, "" for an unnamed person.
+@dataclass(frozen=True)
+class Called:
+    """How the page calls each seat: standing alone (`labels`), and inside a sentence (`said`).
 
-    An unnamed person is left to `narrate.seat_name`, which names the seat in each sentence's
-    own form ("au joueur 2").
+    French sentences give a seat its article ("le joueur 2", "au joueur 2"), which a bare name
+    cannot take ("le Ana"): inside a sentence a named seat is "joueur Ana" there, "Ana" in English
+    and Dutch. "" leaves an unnamed person to `narrate.seat_name`, in each sentence's own form.
     """
-    return tuple(
-        name if safe_name(name) else ("" if kind == PERSON else default_name(kind, seat, lang))
-        for seat, (kind, name) in enumerate(zip(match.kinds, match.names, strict=True))
-    )
+
+    labels: tuple[str, ...]
+    said: tuple[str, ...]
+
+
+def called(match: Match, lang: Lang) -> Called:
+    """The seats' names: typed ones, a bot's default one, "" for an unnamed person."""
+    labels, said = [], []
+    for seat, (kind, name) in enumerate(zip(match.kinds, match.names, strict=True)):
+        own = safe_name(name)
+        bot = kind != PERSON
+        if own:
+            labels.append(own)
+            said.append(t("play.named_bot" if bot else "play.named", lang, name=own))
+        elif bot:
+            labels.append(default_name(kind, seat, lang))
+            said.append(t(f"play.bot_said.{kind}", lang, n=seat + 1))
+        else:
+            labels.append("")
+            said.append("")
+    return Called(tuple(labels), tuple(said))
 
 
 def record_of(match: Match) -> Scenario:
@@ -442,21 +461,22 @@ def pending_form(lang: Lang) -> bool:
     return True
 
 
-def heading(match: Match, names: Sequence[str], lang: Lang) -> None:
+def heading(match: Match, names: Called, lang: Lang) -> None:
     """Whose turn it is, said to the person to play ("Ana, your turn") or naming the bot."""
     table = match.table
     if table.over:
         return
-    player = seat_label(table.current, lang, names)
+    player = seat_label(table.current, lang, names.labels)
     key = "play.your_turn" if match.to_play == PERSON else "play.bot_turn"
     st.header(t(key, lang, player=player), anchor=False)
-    st.caption(status(table, lang, names=names))
+    st.caption(status(table, lang, names=names.said))
 
 
 def controls(match: Match, lang: Lang) -> None:
     """The bots' pace and the buttons that move them on; the learner's toggles."""
     drawn = len(match.steps)
     bots_to_play = match.to_play not in (None, PERSON)
+    pace()  # its default set before the radio is drawn
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         st.radio(
             t("play.pace_label", lang),
@@ -495,25 +515,27 @@ def controls(match: Match, lang: Lang) -> None:
             )
 
 
-def board(match: Match, names: Sequence[str], lang: Lang) -> None:
-    """The whole table: the middle row, every stack (the seat to play marked), the dice."""
+def board(match: Match, names: Called, lang: Lang) -> None:
+    """The tiles: the middle row and every stack (the seat to play marked)."""
     table = match.table
     marks = show.marks_from(match.steps[-1].events if match.steps else (), lang)
     show.middle(table, lang, marks, scale=TILE_SCALE)
     to_play = -1 if table.over else table.current
     show.stacks(
-        table, lang, to_play, marks, scale=TILE_SCALE, you_key="sandbox.to_play", names=names
+        table, lang, to_play, marks, scale=TILE_SCALE, you_key="sandbox.to_play", names=names.labels
     )
-    if table.over:
-        return
+
+
+def dice(table: Table, lang: Lang) -> None:
+    """The dice set aside and the roll waiting, drawn just above the moves they decide."""
     show.kept(table, lang, scale=DICE_SCALE)
     if table.rolled is not None:
         show.roll(table.rolled, table.kept, lang, scale=DICE_SCALE)
 
 
-def why_text(reason: Why, table: Table, lang: Lang, names: Sequence[str]) -> str:
+def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
     """A move's reason in words: its figures against the best other move's."""
-    move = move_words(reason.chosen.move, table, lang, names=names)
+    move = move_words(reason.chosen.move, table, lang, names=names.said)
     if reason.other is None:
         return t("play.why_forced", lang, move=move)
     worse = reason.other.outlook.expected_swing > reason.chosen.outlook.expected_swing + TIE
@@ -522,12 +544,12 @@ def why_text(reason: Why, table: Table, lang: Lang, names: Sequence[str]) -> str
         lang,
         move=move,
         line=outlook_line(reason.chosen.outlook, lang),
-        other=move_words(reason.other.move, table, lang, names=names),
+        other=move_words(reason.other.move, table, lang, names=names.said),
         other_line=outlook_line(reason.other.outlook, lang),
     )
 
 
-def person(match: Match, names: Sequence[str], lang: Lang) -> None:
+def person(match: Match, names: Called, lang: Lang) -> None:
     """The person's moves as buttons (only legal ones), with the hint and the odds if asked."""
     table = match.table
     analysis = analyse(table) if st.session_state.get(ODDS) or st.session_state.get(HINT) else None
@@ -546,7 +568,7 @@ def person(match: Match, names: Sequence[str], lang: Lang) -> None:
         lang,
         lambda move: person_move(move, drawn),
         prefix="play",
-        names=names,
+        names=names.said,
     )
     if analysis is not None and st.session_state.get(ODDS):
         with st.container(border=True):
@@ -561,18 +583,18 @@ def shown_turn(match: Match) -> Turn | None:
     return turns[-1]
 
 
-def this_turn(match: Match, names: Sequence[str], lang: Lang) -> None:
+def this_turn(match: Match, names: Called, lang: Lang) -> None:
     """The turn under way (or just over), move by move, each bot decision with its reason."""
     turn = shown_turn(match)
     if turn is None:
         return
-    player = seat_label(turn.seat, lang, names)
+    player = seat_label(turn.seat, lang, names.labels)
     st.markdown(f"**{t('play.turn_done' if turn.done else 'play.turn_now', lang, player=player)}**")
     lines = []
     bot = match.kinds[turn.seat] != PERSON
     for offset, step in enumerate(turn.steps):
         events = [event for event in step.events if not isinstance(event, TurnPassed)]
-        lines += [f"- {line}" for line in story(events, lang, None, names)]
+        lines += [f"- {line}" for line in story(events, lang, None, names.said)]
         before = match.before(turn.first + offset)
         reason = why(before, step.move) if bot and step.move is not None else None
         if reason is not None:
@@ -582,18 +604,18 @@ def this_turn(match: Match, names: Sequence[str], lang: Lang) -> None:
     st.markdown("\n".join(lines))
     last = turn.first + len(turn.steps) - 1
     if any(isinstance(event, TurnFailed) for event in turn.steps[-1].events):
-        show.failed_turn(match.before(last), turn.steps[-1].events, lang, names=names)
+        show.failed_turn(match.before(last), turn.steps[-1].events, lang, names=names.said)
 
 
-def verdict_line(match: Match, names: Sequence[str], lang: Lang) -> None:
+def verdict_line(match: Match, names: Called, lang: Lang) -> None:
     """The coach's one line on the last turn a person finished, when asked for."""
     if not st.session_state.get(VERDICT):
         return
     done = [turn for turn in match.turns() if turn.done and match.kinds[turn.seat] == PERSON]
     if not done:
         return
-    graded = verdict(match, done[-1], names)
-    player = seat_label(done[-1].seat, lang, names)
+    graded = verdict(match, done[-1])
+    player = seat_label(done[-1].seat, lang, names.labels)
     count = len(graded.decisions)
     off = sum(1 for decision in graded.decisions if decision.cost > 0)
     if count == 0:
@@ -617,10 +639,10 @@ def review_ready() -> bool:
     return any(spec.file == records.REVIEW_PAGE for spec in frame.PAGES)
 
 
-def end(match: Match, names: Sequence[str], lang: Lang) -> None:
+def end(match: Match, names: Called, lang: Lang) -> None:
     """The end: the winner(s), every score, the tie-break when it decided; what to do next."""
     table = match.table
-    called = [seat_label(seat, lang, names) for seat in table.winners()]
+    called = [seat_label(seat, lang, names.labels) for seat in table.winners()]
     st.header(tn("play.winner", len(called), lang, winners=join_list(called, lang)), anchor=False)
     lines = []
     for seat, score in enumerate(table.scores()):
@@ -630,7 +652,7 @@ def end(match: Match, names: Sequence[str], lang: Lang) -> None:
             t(
                 "play.score",
                 lang,
-                player=seat_label(seat, lang, names),
+                player=seat_label(seat, lang, names.labels),
                 worms=tn("common.worms", score, lang),
                 highest=highest,
             )
@@ -643,9 +665,9 @@ def end(match: Match, names: Sequence[str], lang: Lang) -> None:
             t(
                 "play.tie_break",
                 lang,
-                players=join_list([seat_label(seat, lang, names) for seat in level], lang),
+                players=join_list([seat_label(seat, lang, names.labels) for seat in level], lang),
                 worms=tn("common.worms", table.scores()[winner], lang),
-                winner=seat_label(winner, lang, names),
+                winner=seat_label(winner, lang, names.labels),
                 tile=max(table.stacks[winner]),
             ),
             icon=":material/balance:",
@@ -665,7 +687,7 @@ def end(match: Match, names: Sequence[str], lang: Lang) -> None:
         records.download(record_of(match), lang, "play_download_end")
 
 
-def log(match: Match, names: Sequence[str], lang: Lang) -> None:
+def log(match: Match, names: Called, lang: Lang) -> None:
     """The game so far, newest turn first, a heading per turn; in a panel below the table."""
     turns = [(number, turn) for number, turn in enumerate(match.turns(), 1) if turn.steps]
     with st.expander(
@@ -677,11 +699,11 @@ def log(match: Match, names: Sequence[str], lang: Lang) -> None:
         if not turns:
             st.caption(t("play.log_empty", lang))
         for number, turn in reversed(turns):
-            player = seat_label(turn.seat, lang, names)
+            player = seat_label(turn.seat, lang, names.labels)
             events = [
                 e for step in turn.steps for e in step.events if not isinstance(e, TurnPassed)
             ]
-            told = "\n".join(f"- {line}" for line in story(events, lang, None, names))
+            told = "\n".join(f"- {line}" for line in story(events, lang, None, names.said))
             st.markdown(f"**{t('play.turn_heading', lang, n=number, player=player)}**\n\n{told}")
 
 
@@ -737,7 +759,7 @@ def new_game(lang: Lang) -> None:
 
 def game(match: Match, lang: Lang) -> None:
     """The game: whose turn, the pace, the table beside the moves or the bot's reasons, the log."""
-    names = shown_names(match, lang)
+    names = called(match, lang)
     heading(match, names, lang)
     if not match.table.over:
         controls(match, lang)
@@ -748,9 +770,11 @@ def game(match: Match, lang: Lang) -> None:
     with decision:
         if match.table.over:
             end(match, names, lang)
-        elif match.to_play == PERSON:
-            person(match, names, lang)
         else:
+            dice(match.table, lang)
+        if match.to_play == PERSON:
+            person(match, names, lang)
+        elif not match.table.over:
             chosen = pace()
             st.caption(t(f"play.bot_waiting.{'step' if chosen == 'step' else 'auto'}", lang))
         verdict_line(match, names, lang)
