@@ -58,6 +58,10 @@ def test_a_bots_only_game_set_up_by_widgets_runs_to_its_end_and_names_the_winner
     assert headers(at) == [t("play.bot_turn", "en", player="Rule-of-thumb bot 1")]
     at = click(at, "play_next")  # one move: the first roll, told beside the table
     assert len(match(at).steps) == 1
+    at = click(at, "play_next")  # the bot's first keep, with its reason from the odds
+    kept = match(at).steps[-1].move
+    assert kept is not None and kept.kind == "keep"
+    assert "Why: set aside the" in shown_text(at)
     at = click(at, "play_skip")  # no person plays: the button runs the game to its end
     final = match(at).table
     assert not at.exception and final.over
@@ -184,3 +188,13 @@ def test_the_end_screen_explains_a_tie_broken_by_the_highest_tile() -> None:
         and f"{winner} holds {max(final.stacks[final.winners()[0]])}" in line
         for line in tie
     ), tie
+
+
+def test_default_names_saved_in_one_language_follow_the_reader_into_another() -> None:
+    at = click(play(), "play_start")  # the set-up's defaults: a person, then the expert
+    record = decode_scenario(at.query_params["game"])
+    assert record.names == ("Player 1", "Expert bot 2")
+    assert match(at).names == ("", "")
+    french = play("fr", game=at.query_params["game"], seats="person,expert", seed="2")
+    assert match(french).names == ("", "") and match(french).kinds == ("person", "expert")
+    assert headers(french) == [t("play.your_turn", "fr", player="Joueur 1")]
