@@ -187,7 +187,7 @@ def opened(record: Scenario, kinds: Sequence[Kind] | None, seed: int) -> None:
         st.session_state[PENDING] = (record, seed)
         st.session_state.pop(MATCH, None)
         return
-    chosen = tuple(kinds) if kinds is not None else (PERSON,) * final.players
+    chosen = tuple(kinds) if kinds is not None else (PERSON,) * record.table.players
     match = Match.from_record(record, chosen, seed)
     st.session_state[MATCH] = replace(match, names=typed(record.names, chosen))
     st.session_state.pop(PENDING, None)
@@ -206,8 +206,7 @@ def settle(lang: Lang) -> tuple[Match | None, str | None]:
         st.session_state[LINK] = value
         try:
             record = decode_scenario(value)
-            final, _ = record.replay()
-            opened(record, _seats_param(final.players), _seed_param())
+            opened(record, _seats_param(record.table.players), _seed_param())
         except ScenarioError as error:
             refused = t("play.link_refused", lang, reason=show.scenario_refusal(error, lang))
     match: Match | None = st.session_state.get(MATCH)
@@ -442,9 +441,11 @@ def pending_form(lang: Lang) -> bool:
     record, _ = waiting
     st.subheader(t("play.opened_title", lang), anchor=False)
     st.caption(t("play.opened_help", lang, moves=len(record.moves)))
-    for seat in range(record.table.players):
+    players = record.table.players
+    names = typed(record.names, (PERSON,) * players)
+    for seat in range(players):
         chosen_kind(seat, open_kind_key(seat))
-        name = seat_label(seat, lang, record.names)
+        name = seat_label(seat, lang, names)
         st.selectbox(
             name,
             KINDS,
