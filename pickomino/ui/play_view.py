@@ -658,7 +658,7 @@ def end(match: Match, names: Called, lang: Lang) -> None:
     lines = []
     for seat, score in enumerate(table.scores()):
         stack = table.stacks[seat]
-        highest = t("play.highest", lang, tile=max(stack)) if stack else t("draw.no_tile", lang)
+        highest = t("play.highest", lang, tile=max(stack)) if stack else t("play.no_tile", lang)
         lines.append(
             t(
                 "play.score",
