@@ -143,12 +143,23 @@ def game_steps(
     """
     table = Table.new(len(seats), rules)
     while not table.over:
-        move = ROLL if table.phase == "roll" else seats[table.current](table)
-        table, events = table.play(move, rng)
-        if move.kind == "roll":
-            shown = next(event for event in events if isinstance(event, Rolled))
-            move = replace(move, faces=shown.faces)
-        yield Step(table, events, move)
+        step = played(table, ROLL if table.phase == "roll" else seats[table.current](table), rng)
+        table = step.table
+        yield step
+
+
+def played(table: Table, move: Move, rng: random.Random) -> Step:
+    """Play `move` on `table` (a roll without faces drawn from `rng`), written as it replays.
+
+    A roll's move carries the faces it showed, so a history of such steps is a game record that
+    plays the same game again without `rng`; bots and people at the Play page are written alike.
+    IllegalMove, as `Table.play`, when the rules forbid the move.
+    """
+    after, events = table.play(move, rng)
+    if move.kind == "roll":
+        shown = next(event for event in events if isinstance(event, Rolled))
+        move = replace(move, faces=shown.faces)
+    return Step(after, events, move)
 
 
 def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:

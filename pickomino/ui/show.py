@@ -212,7 +212,14 @@ def replay(name: str, lang: Lang, *, attempt: tuple[str, str] | None = None) -> 
     situation(table, lang, marks=marks_from(steps[-1].events, lang), show_kept=False)
 
 
-def failed_turn(before: Table, events: Sequence[Event], lang: Lang, *, scale: float = 1.0) -> None:
+def failed_turn(
+    before: Table,
+    events: Sequence[Event],
+    lang: Lang,
+    *,
+    scale: float = 1.0,
+    names: Names = None,
+) -> None:
     """A failed turn drawn, for the class to look at before the next player starts.
 
     The roll that failed (every die faded: its value was set aside already), the dice set aside,
@@ -227,7 +234,9 @@ def failed_turn(before: Table, events: Sequence[Event], lang: Lang, *, scale: fl
         if isinstance(event, Kept):
             kept += [event.face] * event.count
     with st.container(border=True):
-        st.markdown(f"**{t('draw.failed_title', lang, player=seat_name(failed.player, lang))}**")
+        st.markdown(
+            f"**{t('draw.failed_title', lang, player=seat_name(failed.player, lang, names))}**"
+        )
         rolled = next((event for event in events if isinstance(event, Rolled)), None)
         if rolled is not None:
             st.caption(t("draw.failed_roll", lang))

@@ -7,6 +7,7 @@ with `pickomino.ui.show`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 import streamlit as st
@@ -18,7 +19,7 @@ from pickomino.odds import Analysis
 from pickomino.rules import PRESETS
 from pickomino.sandbox import Place, Sandbox
 from pickomino.ui import frame, show
-from pickomino.ui.narrate import face_name, move_words, seat_name
+from pickomino.ui.narrate import Names, face_name, move_words, seat_name
 from pickomino.ui.odds_panel import best_for, outlook_line, serves_both
 from pickomino.ui.practice.clicks import (
     act,
@@ -155,18 +156,21 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
         )
 
 
-def status(table: Table, lang: Lang) -> str:
+def status(table: Table, lang: Lang, *, names: Names = None) -> str:
     """Whose turn it is and what the table waits for, in one sentence.
 
     With no tile to take, the sentence does not invite a stop that would take one.
     """
-    player = seat_name(table.current, lang)
+    player = seat_name(table.current, lang, names)
     phase = table.phase
     none = "_none" if phase in ("decide", "take") and not table.options() else ""
     if phase == "decide":
         return tn(f"sandbox.status.decide{none}", table.in_hand, lang, player=player)
     return t(f"sandbox.status.{phase}{none}", lang, player=player)
 
+
+Click = Callable[[Move], None]
+"""What a move's button calls with its move."""
 
 ICONS: Final[dict[str, str | None]] = {
     "keep": None,
@@ -191,7 +195,14 @@ def advised(analysis: Analysis | None, lang: Lang) -> dict[Move, str]:
 
 
 def _move(
-    move: Move, table: Table, analysis: Analysis | None, marks: dict[Move, str], lang: Lang
+    move: Move,
+    table: Table,
+    analysis: Analysis | None,
+    marks: dict[Move, str],
+    lang: Lang,
+    click: Click,
+    prefix: str,
+    names: Names,
 ) -> None:
     """One move: its button, and beside it what it leads to (when the odds are shown).
 
@@ -202,12 +213,12 @@ def _move(
     key = {"keep": move.face, "take": str(move.tile)}.get(move.kind)
     best = analysis is not None and move == analysis.recommended.move and move in marks
     button.button(
-        move_words(move, table, lang, "button"),
-        key=f"sandbox_{move.kind}" + (f"_{key}" if key else ""),
+        move_words(move, table, lang, "button", names),
+        key=f"{prefix}_{move.kind}" + (f"_{key}" if key else ""),
         icon=":material/star:" if best else ICONS[move.kind],
         type="primary" if best else "secondary",
-        on_click=act,
-        args=(lambda box: box.play(move),),
+        on_click=click,
+        args=(move,),
         width="stretch",
     )
     if analysis is not None:
@@ -215,30 +226,49 @@ def _move(
         odds.markdown(f"**{marks[move]}** · {line}" if move in marks else line)
 
 
+def _play(move: Move) -> None:
+    """A move clicked in the sandbox."""
+    act(lambda box: box.play(move))
+
+
 def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
+    """The sandbox's moves (`offer`), each click played on its table."""
+    offer(box.table, analysis, lang, _play)
+
+
+def offer(
+    table: Table,
+    analysis: Analysis | None,
+    lang: Lang,
+    click: Click,
+    *,
+    prefix: str = "sandbox",
+    names: Names = None,
+) -> None:
     """A button for every legal move, the odds beside each; what is not offered, and why.
 
     Rolling on comes first, as the move that keeps the turn going; stopping empty-handed last,
-    under the reason no tile is offered.
+    under the reason no tile is offered. A click calls `click` with its move; the buttons' keys
+    start with `prefix`, and a steal names the robbed seat by `names`.
     """
-    table = box.table
     legal = table.legal_moves()
     marks = advised(analysis, lang)
+    shown = (analysis, marks, lang, click, prefix, names)
     if table.phase == "keep":
         assert table.rolled is not None
         st.caption(t("sandbox.keep_hint", lang))
         for move in legal:
-            _move(move, table, analysis, marks, lang)
+            _move(move, table, *shown)
         taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
         if taken:
-            names = join_list([face_name(face, lang) for face in taken], lang)
-            st.caption(t("sandbox.not_offered.kept", lang, faces=names))
+            faces = join_list([face_name(face, lang) for face in taken], lang)
+            st.caption(t("sandbox.not_offered.kept", lang, faces=faces))
         return
     if ROLL in legal:
-        _move(ROLL, table, analysis, marks, lang)
+        _move(ROLL, table, *shown)
     for move in legal:
         if move.kind == "take":
-            _move(move, table, analysis, marks, lang)
+            _move(move, table, *shown)
     if table.phase == "take":
         st.caption(t("sandbox.not_offered.no_dice", lang))
     if STOP in legal:
@@ -247,7 +277,7 @@ def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
         if reason == "no_tile" and table.total < lowest:
             reason = "too_low"
         st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total, lowest=lowest))
-        _move(STOP, table, analysis, marks, lang)
+        _move(STOP, table, *shown)
 
 
 def game_over(table: Table, lang: Lang) -> None:

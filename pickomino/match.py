@@ -1,0 +1,235 @@
+"""A whole game between named seats, each a person or a bot, played one move at a time.
+
+The Play page keeps one `Match` in the session and replaces it after every move, as the sandbox
+does with its `Sandbox`: the game is plain values, so it can be tested without a page, written out
+as a game record (`record`) that `python -m pickomino replay` and `review` read, and rebuilt from
+one (`from_record`) to carry on playing.
+
+Rolls are drawn from a generator seeded with the match's seed and the number of moves played, so
+the same seed and the same choices give the same game, and a game reopened from its record (with
+its seed) rolls on as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final, Literal, get_args
+
+from pickomino.bots import expert_choice, played, strategy
+from pickomino.game import ROLL, Move, Step, Table
+from pickomino.odds import Choice, analyse
+from pickomino.review import SeatReview, review
+from pickomino.rules import STANDARD, Rules
+from pickomino.scenario import Scenario
+
+Kind = Literal["person", "cautious", "heuristic", "expert"]
+"""Who plays a seat: a person at the screen, or one of the bots of `pickomino.bots`."""
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
+PERSON: Final[Kind] = "person"
+
+
+class MatchError(ValueError):
+    """A match that cannot be set up: a kind unknown, or not one kind and one name per seat."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn of the game: the seat that played it and its moves' steps.
+
+    `first` is the index in `Match.steps` of the turn's first move; `done` says whether the dice
+    have passed on (or the game ended) after it.
+    """
+
+    seat: int
+    first: int
+    steps: tuple[Step, ...]
+    done: bool
+
+
+@dataclass(frozen=True)
+class Why:
+    """Why a move was worth playing, from the odds: its figures, and the best other move's.
+
+    `other` is None for a forced move (the only one open). The best other move is the expert's
+    choice among the rest (best expected swing, then expected worms), the measure the coach grades.
+    """
+
+    chosen: Choice
+    other: Choice | None
+
+
+@dataclass(frozen=True)
+class Match:
+    """A game: who plays each seat, their names, the seed of the dice, the start and every step.
+
+    Attributes:
+        kinds: per seat, a person or a bot (`Kind`).
+        names: per seat, the name a player typed, "" for none (the page then names the seat).
+        seed: the seed of the dice; roll n of the game draws from `Random(f"{seed}:{n}")`.
+        start: the table the game started from (a fresh table, or a record's first table).
+        steps: every move played so far, each with the table after it and its events.
+    """
+
+    kinds: tuple[Kind, ...]
+    names: tuple[str, ...]
+    seed: int
+    start: Table
+    steps: tuple[Step, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [kind for kind in self.kinds if kind not in KINDS]
+        if unknown:
+            raise MatchError(f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})")
+        players = self.start.players
+        if len(self.kinds) != players or len(self.names) != players:
+            raise MatchError(
+                f"{players} seats need {players} kinds and {players} names, "
+                f"not {len(self.kinds)} and {len(self.names)}"
+            )
+
+    @classmethod
+    def new(
+        cls,
+        kinds: Sequence[Kind],
+        names: Sequence[str],
+        seed: int,
+        rules: Rules = STANDARD,
+    ) -> Match:
+        """A fresh game for these seats (IllegalMove when the rules are not for that many)."""
+        return cls(tuple(kinds), tuple(names), seed, Table.new(len(kinds), rules))
+
+    @classmethod
+    def from_record(cls, record: Scenario, kinds: Sequence[Kind], seed: int) -> Match:
+        """The game a record holds, its moves replayed, to go on with these seats' kinds.
+
+        ScenarioError names a move of the record the rules refuse.
+        """
+        names = record.names or ("",) * record.table.players
+        return cls(tuple(kinds), tuple(names), seed, record.table, tuple(record.steps()))
+
+    def again(self, seed: int) -> Match:
+        """The same seats and rules at a fresh table, rolling from another seed."""
+        fresh = Table.new(self.start.players, self.start.rules)
+        return Match(self.kinds, self.names, seed, fresh)
+
+    # ----- reading the game -----------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        """The table now."""
+        return self.steps[-1].table if self.steps else self.start
+
+    def before(self, index: int) -> Table:
+        """The table step `index` was played on."""
+        return self.steps[index - 1].table if index > 0 else self.start
+
+    @property
+    def to_play(self) -> Kind | None:
+        """Who is to play now: the current seat's kind, None once the game is over."""
+        table = self.table
+        return None if table.over else self.kinds[table.current]
+
+    @property
+    def has_person(self) -> bool:
+        """Whether a person plays a seat (else the bots play the game among themselves)."""
+        return PERSON in self.kinds
+
+    def turns(self) -> tuple[Turn, ...]:
+        """The game's turns in order, each with its steps (the last one perhaps under way)."""
+        found: list[Turn] = []
+        first = 0
+        for index, step in enumerate(self.steps):
+            if step.table.phase in ("roll", "over"):  # the dice passed: the turn is over
+                seat = self.before(first).current
+                found.append(Turn(seat, first, self.steps[first : index + 1], True))
+                first = index + 1
+        if first < len(self.steps) or not self.table.over:
+            seat = self.table.current
+            found.append(Turn(seat, first, self.steps[first:], False))
+        return tuple(found)
+
+    def record(self, names: Sequence[str] | None = None) -> Scenario:
+        """The game as a record: the start table, every move (rolls with their faces), names.
+
+        `names` are written as given (the page passes each seat's name as it shows it); without
+        them the typed names, if every seat has one.
+        """
+        moves = tuple(step.move for step in self.steps if step.move is not None)
+        written = tuple(names) if names is not None else self.names
+        return Scenario(self.start, moves, names=written if all(written) else None)
+
+    # ----- playing ----------------------------------------------------------------------------
+
+    def rng(self) -> random.Random:
+        """The generator of the next roll drawn at random."""
+        return random.Random(f"{self.seed}:{len(self.steps)}")
+
+    def play(self, move: Move) -> Match:
+        """Play `move` for the seat to play; a roll without faces is drawn from the seed.
+
+        IllegalMove (the match left as it is) when the rules forbid the move now.
+        """
+        step = played(self.table, move, self.rng())
+        return replace(self, steps=(*self.steps, step))
+
+    def bot_move(self) -> Match:
+        """The bot at the current seat plays its move (a turn starts with the roll it needs).
+
+        MatchError when no bot is to play: the page never plays for a person.
+        """
+        kind = self.to_play
+        if kind is None or kind == PERSON:
+            raise MatchError("no bot is to play now" if kind is None else "a person is to play")
+        table = self.table
+        return self.play(ROLL if table.phase == "roll" else strategy(kind)(table))
+
+    def until_person(self) -> Match:
+        """The bots play until a person is to play or the game is over."""
+        match = self
+        while match.to_play not in (None, PERSON):
+            match = match.bot_move()
+        return match
+
+
+def why(table: Table, move: Move) -> Why | None:
+    """The odds behind `move` played on `table`; None for the roll that starts a turn.
+
+    That roll is no choice (every turn starts with it), so nothing needs saying about it.
+    """
+    if table.phase in ("roll", "over"):
+        return None
+    analysis = analyse(table)
+    chosen = analysis.choice(replace(move, faces=None))
+    others = [choice for choice in analysis.choices if choice.move != chosen.move]
+    if not others:
+        return Why(chosen, None)
+    rest = replace(analysis, choices=tuple(others))
+    return Why(chosen, expert_choice(rest))
+
+
+def verdict(match: Match, turn: Turn, names: Sequence[str] | None = None) -> SeatReview:
+    """The coach's review of one turn: its seat's decisions against the expert's moves.
+
+    The review replays the turn from the table it started on, so it grades this turn alone.
+    """
+    moves = tuple(step.move for step in turn.steps if step.move is not None)
+    start = match.before(turn.first)
+    shown = tuple(names) if names is not None else None
+    return review(Scenario(start, moves, names=shown)).seats[turn.seat]
+
+
+def tie_break(table: Table) -> tuple[int, ...]:
+    """The seats level on the most worms at the end when the highest tile decides between them.
+
+    Empty when one seat has the most worms alone, before the end, or when none of the level seats
+    holds a tile (they share first place: nothing separates them; `Table.winners`).
+    """
+    if not table.over:
+        return ()
+    scores = table.scores()
+    level = tuple(seat for seat in range(table.players) if scores[seat] == max(scores))
+    if len(level) < 2 or not any(table.stacks[seat] for seat in level):
+        return ()
+    return level

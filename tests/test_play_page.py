@@ -1,0 +1,200 @@
+"""The Play page through AppTest: set-up, bots to the end, a hot-seat turn, links, stale clicks."""
+
+from __future__ import annotations
+
+import random
+
+from streamlit.testing.v1 import AppTest
+
+from pickomino import bots
+from pickomino.game import IllegalMove, Move
+from pickomino.i18n import t, tn
+from pickomino.match import Match, tie_break
+from pickomino.share import decode_scenario, encode_scenario
+from pickomino.ui.records import read_record, record_text
+from pickomino.ui.show import refusal
+from tests.test_app import opened, shown_text
+
+PAGE = "app_pages/play.py"
+
+
+def play(lang: str = "en", **params: str) -> AppTest:
+    return opened(PAGE, lang, **params)
+
+
+def match(at: AppTest) -> Match:
+    found: Match = at.session_state["play_match"]
+    return found
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    return at.button(key=key).click().run()
+
+
+def hot_seat(lang: str = "en") -> AppTest:
+    """Two people, Ana and Bo, at a fresh standard table (seed 5)."""
+    at = play(lang)
+    at.selectbox(key="play_kind_1").set_value("person")
+    at.text_input(key="play_name_0").input("Ana")
+    at.text_input(key="play_name_1").input("Bo")
+    at.text_input(key="play_seed").input("5")
+    return click(at.run(), "play_start")
+
+
+def headers(at: AppTest) -> list[str]:
+    return [str(header.value) for header in at.header]
+
+
+def test_a_bots_only_game_set_up_by_widgets_runs_to_its_end_and_names_the_winner() -> None:
+    at = play()
+    assert not at.exception
+    at.selectbox(key="play_seats").set_value(3).run()
+    at.selectbox(key="play_kind_0").set_value("heuristic")
+    at.selectbox(key="play_kind_2").set_value("cautious")
+    at.selectbox(key="play_rules").set_value("short")
+    at = click(at.run(), "play_start")
+    game = match(at)
+    assert game.kinds == ("heuristic", "expert", "cautious") and game.start.rules.name == "short"
+    assert headers(at) == [t("play.bot_turn", "en", player="Rule-of-thumb bot 1")]
+    at = click(at, "play_next")  # one move: the first roll, told beside the table
+    assert len(match(at).steps) == 1
+    at = click(at, "play_next")  # the bot's first keep, with its reason from the odds
+    kept = match(at).steps[-1].move
+    assert kept is not None and kept.kind == "keep"
+    assert "Why: set aside the" in shown_text(at)
+    at = click(at, "play_skip")  # no person plays: the button runs the game to its end
+    final = match(at).table
+    assert not at.exception and final.over
+    names = ("Rule-of-thumb bot 1", "Expert bot 2", "Cautious bot 3")
+    winners = [names[seat] for seat in final.winners()]
+    assert any(winner in headers(at)[0] for winner in winners)
+    assert at.button(key="play_again") is not None
+    # the game log tells every turn, newest first, under a heading per turn
+    text = shown_text(at)
+    turns = len(match(at).turns())
+    assert text.index(f"Turn {turns}: ") < text.index("Turn 1: ")
+
+
+def test_a_hot_seat_turn_by_clicks_passes_the_dice_to_the_second_person() -> None:
+    at = hot_seat()
+    assert not at.exception
+    assert headers(at) == ["Ana, your turn"]
+    at.toggle(key="play_verdict").set_value(True)
+    at.toggle(key="play_hint").set_value(True)
+    at = click(at.run(), "play_roll")
+    table = match(at).table
+    assert table.rolled is not None and table.current == 0
+    assert any("the expert would" in str(info.value) for info in at.info)  # the hint
+    keeps = sorted(b.key for b in at.button if b.key.startswith("play_keep_"))
+    assert keeps == [f"play_keep_{face}" for face in sorted(set(table.rolled))]
+    face = "W" if "W" in table.rolled else table.rolled[0]
+    at = click(at, f"play_keep_{face}")
+    table = match(at).table
+    if table.current == 0:  # the turn goes on: end it with the first ending move offered
+        ending = next(move for move in table.legal_moves() if move.kind != "roll")
+        key = "play_stop" if ending.kind == "stop" else f"play_take_{ending.tile}"
+        at = click(at, key)
+    assert not at.exception
+    assert match(at).table.current == 1
+    assert headers(at) == ["Bo, your turn"]
+    text = shown_text(at)
+    assert "Last turn: Ana" in text and "Turn 1: Ana" in text
+    assert "Coach: Ana" in text  # the verdict on the turn just played
+
+
+def test_a_stale_click_is_refused_with_its_reason_and_the_game_kept() -> None:
+    at = click(hot_seat(), "play_roll")
+    game = match(at)
+    assert game.table.rolled is not None
+    face = game.table.rolled[0]
+    # the click lands after another one that already kept this face (the page not redrawn yet)
+    ahead = game.play(Move("keep", face=face))
+    at.session_state["play_match"] = ahead
+    at = click(at, f"play_keep_{face}")
+    assert match(at) == ahead
+    try:
+        ahead.table.keep(face)
+    except IllegalMove as error:
+        reason = refusal(error, "en")
+    assert [str(w.value) for w in at.warning] == [t("play.stale", "en", reason=reason)]
+
+
+def test_the_game_survives_a_language_switch_and_a_page_switch() -> None:
+    at = click(hot_seat(), "play_roll")
+    before = match(at)
+    at = at.selectbox(key="lang_picker").set_value("fr").run()
+    assert not at.exception and match(at) == before
+    assert headers(at) == [t("play.your_turn", "fr", player="Ana")]
+    at = at.switch_page("app_pages/sandbox.py").run()
+    at = at.switch_page(PAGE).run()
+    assert not at.exception and match(at) == before
+    assert "play_keep_" + before.table.rolled[0] in {b.key for b in at.button}  # type: ignore[index]
+
+
+def test_the_game_in_the_url_reopens_where_it_was_with_its_seats_and_seed() -> None:
+    at = click(click(hot_seat(), "play_roll"), "play_new_game")
+    assert "game" not in at.query_params  # back at the set-up: the URL holds no game
+    at = click(hot_seat(), "play_roll")
+    game = match(at)
+    params = {key: at.query_params[key] for key in ("game", "seats", "seed")}
+    assert params["seats"] == "person,person" and params["seed"] == "5"
+    record = decode_scenario(params["game"])
+    assert record.names == ("Ana", "Bo") and record.replay()[0] == game.table
+    # the file "Save the game" writes is the same record (AppTest has no download or upload)
+    assert read_record(record_text(record).encode()) == record
+    again = play("nl", **params)
+    assert not at.exception
+    assert match(again).table == game.table and match(again).kinds == game.kinds
+    assert headers(again) == [t("play.your_turn", "nl", player="Ana")]
+
+
+def test_an_unfinished_game_linked_without_seats_asks_who_plays() -> None:
+    game = Match.new(("expert", "person"), ("Ana", "Bo"), 9).until_person()
+    at = play(game=encode_scenario(game.record()))
+    assert not at.exception and "play_match" not in at.session_state
+    assert at.selectbox(key="play_open_kind_0").label == "Ana"
+    at.selectbox(key="play_open_kind_0").set_value("heuristic")
+    at.selectbox(key="play_open_kind_1").set_value("person")
+    at = click(at.run(), "play_go_on")
+    assert match(at).table == game.table and match(at).kinds == ("heuristic", "person")
+    assert headers(at) == ["Bo, your turn"]
+
+
+def test_a_broken_game_link_is_refused_by_name_and_the_set_up_shown() -> None:
+    at = play(game="not-a-game")
+    assert not at.exception
+    assert "This link's game cannot be opened" in str(at.error[0].value)
+    assert at.button(key="play_start") is not None
+
+
+def test_the_end_screen_explains_a_tie_broken_by_the_highest_tile() -> None:
+    seats = [bots.cautious, bots.heuristic]
+    for seed in range(400):
+        record = bots.record_game(seats, random.Random(seed), names=("Ana", "Bo"))
+        final, _ = record.replay()
+        if tie_break(final):
+            break
+    else:
+        raise AssertionError("no tie on worms in 400 seeded games")
+    winner = ("Ana", "Bo")[final.winners()[0]]
+    at = play(game=encode_scenario(record), seats="cautious,heuristic", seed="1")
+    assert not at.exception and match(at).table == final
+    assert headers(at)[0] == tn("play.winner", 1, "en", winners=winner)
+    tie = [str(info.value) for info in at.info]
+    worms = tn("common.worms", final.scores()[0], "en")
+    assert any(
+        "Ana and Bo" in line
+        and worms in line
+        and f"{winner} holds {max(final.stacks[final.winners()[0]])}" in line
+        for line in tie
+    ), tie
+
+
+def test_default_names_saved_in_one_language_follow_the_reader_into_another() -> None:
+    at = click(play(), "play_start")  # the set-up's defaults: a person, then the expert
+    record = decode_scenario(at.query_params["game"])
+    assert record.names == ("Player 1", "Expert bot 2")
+    assert match(at).names == ("", "")
+    french = play("fr", game=at.query_params["game"], seats="person,expert", seed="2")
+    assert match(french).names == ("", "") and match(french).kinds == ("person", "expert")
+    assert headers(french) == [t("play.your_turn", "fr", player="Joueur 1")]
