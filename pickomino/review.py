@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import accumulate
 from typing import Final, Literal
 
 from pickomino.bots import expert_choice
@@ -154,20 +155,20 @@ class Review:
     seats: tuple[SeatReview, ...]
     turns: int
 
+    def per_turn(self, seat: int) -> tuple[float, ...]:
+        """The cost of seat `seat`'s decisions in each turn, turn 0 first (0 in the others')."""
+        costs = [0.0] * self.turns
+        for decision in self.seats[seat].decisions:
+            costs[decision.turn] += decision.cost
+        return tuple(costs)
+
     def cumulative(self, seat: int) -> tuple[float, ...]:
         """The cost of seat `seat`'s decisions added up at the end of each turn, turn 0 first.
 
         Every seat has a value at every turn (unchanged over the others' turns), so the seats'
         series share one axis of turns.
         """
-        per_turn = [0.0] * self.turns
-        for decision in self.seats[seat].decisions:
-            per_turn[decision.turn] += decision.cost
-        total, out = 0.0, []
-        for cost in per_turn:
-            total += cost
-            out.append(total)
-        return tuple(out)
+        return tuple(accumulate(self.per_turn(seat)))
 
 
 WORTH_A_LOOK: Final[tuple[Label, ...]] = ("inaccuracy", "mistake", "blunder")

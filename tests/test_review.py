@@ -210,6 +210,8 @@ def test_cumulative_cost_adds_each_seats_costs_turn_by_turn(game: dict[str, Any]
         for turn, value in enumerate(series):
             upto = sum(d.cost for d in seat.decisions if d.turn <= turn)
             assert value == pytest.approx(upto)
+            mine = sum(d.cost for d in seat.decisions if d.turn == turn)
+            assert coached.per_turn(seat.seat)[turn] == pytest.approx(mine)
     assert set(coached.cumulative(0)) == {0}  # the expert gives nothing up
 
 

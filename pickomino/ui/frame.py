@@ -54,6 +54,7 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
     PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:", "wide"),
     PageSpec("app_pages/quiz.py", "quiz", "quiz", "practice", ":material/quiz:"),
+    PageSpec("app_pages/review.py", "review", "review", "practice", ":material/insights:"),
     PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
 )
 """Every page, in reading order; a section with no page is not shown. The welcome page is served
