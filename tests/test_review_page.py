@@ -1,0 +1,235 @@
+"""The Game review page through AppTest: its figures are the command's, its links open its tables.
+
+The game is a seeded one of the expert against the heuristic, reviewed by `python -m pickomino
+review` (called in this process) and by the page; the page must show the same figures, list the
+same costly decisions costliest first, and draw each one's table as the record replays it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.bots import expert, heuristic, record_game
+from pickomino.i18n import percent, t, tn
+from pickomino.review import WORTH_A_LOOK, review
+from pickomino.scenario import Scenario, scenario_json
+from pickomino.share import decode_table, encode_scenario
+from pickomino.ui import records
+from pickomino.ui.narrate import sentence
+from pickomino.ui.odds_panel import worms
+from pickomino.ui.review_view import AT, PAGE_SIZE, example
+from tests.cli import Ran
+from tests.test_app import opened
+
+PAGE = "app_pages/review.py"
+NAMES = ["Ana", "Bob"]
+
+
+@pytest.fixture(scope="module")
+def record() -> Scenario:
+    return record_game([heuristic, expert], random.Random("review-page"), names=NAMES)
+
+
+@pytest.fixture
+def command(record: Scenario, cli: Callable[..., Ran]) -> dict[str, Any]:
+    """What `python -m pickomino review -` prints for the record."""
+    done = cli("review", "-", stdin=json.dumps(scenario_json(record)))
+    assert (done.returncode, done.stderr) == (0, "")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def review_page(lang: str = "en", **params: str) -> AppTest:
+    at = opened(PAGE, lang, **params)
+    assert not at.exception, [str(e.value) for e in at.exception]
+    return at
+
+
+def markdown(at: AppTest) -> list[str]:
+    return [str(element.value) for element in at.markdown]
+
+
+def figures(at: AppTest) -> dict[str, list[str]]:
+    """The page's table of figures: each row's title with its cells, a cell per seat."""
+    (table,) = [text for text in markdown(at) if text.startswith("| |")]
+    lines = table.splitlines()
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in lines]
+    return {row[0]: row[1:] for row in [rows[0], *rows[2:]]}
+
+
+def titles(at: AppTest) -> list[str]:
+    return [str(element.value) for element in at.subheader]
+
+
+def expected_title(decision: dict[str, Any], lang: str = "en") -> str:
+    return t(
+        "review_page.decision_title",
+        lang,
+        turn=decision["turn"] + 1,
+        player=NAMES[decision["seat"]],
+        label=t(f"review_page.label.{decision['label']}", lang),
+        cost=worms(decision["cost"], lang),
+    )
+
+
+def sandbox_tables(at: AppTest) -> list[str]:
+    """The `table=` value of every link to the sandbox in the main area."""
+    found = []
+    for link in at.main.get("page_link"):
+        if link.proto.page == "sandbox":
+            (value,) = parse_qs(link.proto.query_string)["table"]
+            found.append(value)
+    return found
+
+
+def test_a_game_link_opens_its_review_with_the_figures_of_the_command(
+    record: Scenario, command: dict[str, Any]
+) -> None:
+    at = review_page(game=encode_scenario(record))
+    shown = figures(at)
+    assert shown[""] == NAMES
+    for index, seat in enumerate(command["seats"]):
+        assert shown[t("review_page.row_decisions", "en")][index] == str(seat["decisions"])
+        for name, count in seat["labels"].items():
+            assert shown[t(f"review_page.label.{name}", "en")][index] == str(count)
+        accuracy = percent(seat["accuracy"], "en", 0)
+        assert shown[t("review_page.row_accuracy", "en")][index] == accuracy
+        assert shown[t("review_page.row_total", "en")][index] == worms(seat["total_cost"], "en")
+        assert shown[t("review_page.row_mean", "en")][index] == worms(seat["mean_cost"], "en")
+        said = next(text for text in markdown(at) if text.startswith(f"{NAMES[index]} made"))
+        assert tn("review_page.decisions", seat["decisions"], "en") in said
+        assert f"({accuracy})" in said and worms(seat["total_cost"], "en") in said
+        for name in WORTH_A_LOOK:
+            if seat["labels"][name]:
+                assert tn(f"review_page.count.{name}", seat["labels"][name], "en") in said
+    heuristic_seat = command["seats"][0]
+    assert heuristic_seat["accuracy"] < 1, "the heuristic errs, so the figures above can differ"
+
+
+def test_the_decisions_listed_are_the_commands_costly_ones_worst_first(
+    record: Scenario, command: dict[str, Any]
+) -> None:
+    costly = [d for d in command["decisions"] if d["label"] in WORTH_A_LOOK]
+    costly.sort(key=lambda d: -d["cost"])
+    assert len(costly) > PAGE_SIZE, "enough to need the show-more button"
+    assert costly[0]["label"] in ("mistake", "blunder")
+    at = review_page(game=encode_scenario(record))
+    assert titles(at) == [expected_title(d) for d in costly[:PAGE_SIZE]]
+    while any(button.key == "review_more" for button in at.button):
+        at.button(key="review_more").click().run()
+    assert titles(at) == [expected_title(d) for d in costly]
+
+
+def test_a_decisions_sandbox_link_opens_the_table_it_was_made_at(
+    record: Scenario, command: dict[str, Any]
+) -> None:
+    at = review_page(game=encode_scenario(record))
+    before = [record.table, *(step.table for step in record.steps())]
+    costly = sorted(
+        (d for d in command["decisions"] if d["label"] in WORTH_A_LOOK), key=lambda d: -d["cost"]
+    )
+    linked = sandbox_tables(at)
+    assert len(linked) == PAGE_SIZE
+    for value, decision in zip(linked, costly, strict=False):
+        table = decode_table(value)
+        assert table == before[decision["index"]]
+        assert table.current == decision["seat"]
+    sandbox = opened("app_pages/sandbox.py", "en", table=linked[0])
+    assert not sandbox.exception
+    assert sandbox.session_state["sandbox"].table == before[costly[0]["index"]]
+
+
+def test_the_example_button_reviews_the_example_game() -> None:
+    at = review_page()
+    assert t("review_page.intro", "en") in markdown(at)
+    assert not at.subheader and "game" not in at.query_params
+    at.button(key="review_example").click().run()
+    assert not at.exception
+    game = example("en")
+    graded = review(game)
+    names = [t("review_page.example_expert", "en"), t("review_page.example_heuristic", "en")]
+    shown = figures(at)
+    assert shown[""] == names
+    assert shown[t("review_page.row_accuracy", "en")] == [
+        percent(seat.accuracy or 0, "en", 0) for seat in graded.seats
+    ]
+    assert at.query_params["game"] == encode_scenario(game)  # a reload opens it again
+    assert at.session_state[AT] == len(game.moves)  # the slider starts at the game's end
+
+
+def test_a_bad_game_link_says_why_and_keeps_the_game_open(record: Scenario) -> None:
+    good = encode_scenario(record)
+    at = review_page(game=good)
+    at.switch_page("app_pages/home.py").run()
+    at.query_params["game"] = "not a game!"
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    reason = t("errors.scenario.not_base64", "en")
+    assert [e.value for e in at.error] == [t("review_page.link_refused", "en", reason=reason)]
+    assert figures(at)[""] == NAMES  # the game opened before is still shown
+    assert at.query_params["game"] == good
+
+    broken = dict(scenario_json(record), actions=[{"keep": 5}])
+    at.switch_page("app_pages/home.py").run()
+    at.query_params["game"] = encode_scenario_json(broken)
+    at.switch_page(PAGE).run()
+    (error,) = at.error
+    assert t("errors.scenario.action_refused", "en", index=0, reason="")[:20] in str(error.value)
+    assert figures(at)[""] == NAMES
+
+
+def encode_scenario_json(data: dict[str, Any]) -> str:
+    """A `?game=` value for JSON that may not replay (the page must refuse it, not crash)."""
+    text = json.dumps(data, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def test_a_lagging_address_does_not_bring_an_older_game_back(record: Scenario) -> None:
+    at = review_page(game=encode_scenario(record))
+    at.button(key="review_example").click().run()
+    at.query_params["game"] = encode_scenario(record)  # the address the last click carried
+    at.slider(key=AT).set_value(3).run()
+    assert figures(at)[""][0] == t("review_page.example_expert", "en")
+    assert at.query_params["game"] == encode_scenario(example("en"))
+
+
+def test_a_record_handed_over_by_the_play_page_is_opened(record: Scenario) -> None:
+    at = review_page()
+    at.session_state[records.HANDED] = record
+    at.switch_page("app_pages/home.py").run()
+    at.switch_page(PAGE).run()
+    assert figures(at)[""] == NAMES
+    assert records.HANDED not in at.session_state  # taken: a later run does not open it again
+
+
+def test_a_language_switch_keeps_the_game_and_the_move_shown(record: Scenario) -> None:
+    at = review_page(game=encode_scenario(record))
+    at.slider(key=AT).set_value(12).run()
+    at.sidebar.selectbox(key="lang_picker").set_value("nl").run()
+    assert not at.exception
+    assert at.title[0].value == t("page.review.title", "nl")
+    assert figures(at)[""] == NAMES
+    assert at.slider(key=AT).value == 12
+    assert t("review_page.row_accuracy", "nl") in figures(at)
+
+
+def test_the_slider_shows_the_table_after_a_move_and_that_turns_story(record: Scenario) -> None:
+    steps = list(record.steps())
+    ends = [n for n, step in enumerate(steps, 1) if step.table.phase == "roll"]
+    first_turn = ends[0]  # the number of moves of the first turn, the dice then passed on
+    at = review_page(game=encode_scenario(record))
+    at.slider(key=AT).set_value(first_turn).run()
+    caption = t("review_page.at_move", "en", n=first_turn, count=len(steps), turn=1)
+    assert caption in [c.value for c in at.caption]
+    told = [event for step in steps[:first_turn] for event in step.events]
+    log = next(text for text in markdown(at) if text.startswith("- "))
+    assert log.splitlines() == [f"- {sentence(event, 'en', None, NAMES)}" for event in told]
+    assert "Ana" in log.splitlines()[0]  # the turn of the first seat, named
