@@ -21,6 +21,7 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
+from pickomino.odds import TIE
 from pickomino.review import LABELS, THRESHOLDS, Decision, Review, ends_turn, review, worth_a_look
 from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
 from pickomino.share import decode_scenario
@@ -289,29 +290,48 @@ def table_at(
         return
     show.kept(table, lang)
     if table.rolled is not None:
+        st.caption(t("review_page.rolled", lang))
         show.roll(table.rolled, table.kept, lang)
 
 
 def why(decision: Decision, before: Table, lang: Lang, names: Names) -> str:
-    """The two moves compared in words, then what the one played cost."""
-    played, best = decision.played, decision.best
-    compared = t(
-        "review_page.why",
-        lang,
-        played=move_words(played.move, before, lang, names=names),
-        played_success=percent(played.outlook.success, lang),
-        played_worms=worms(played.outlook.expected_worms, lang),
-        best=move_words(best.move, before, lang, names=names),
-        best_success=percent(best.outlook.success, lang),
-        best_worms=worms(best.outlook.expected_worms, lang),
+    """The two moves compared in words, then what the one played cost.
+
+    The chance of a tile and the worms are what a learner weighs; when they do not explain the
+    expert's choice (its move brings no more worms: a steal, or a safer top tile), the worms
+    against the others, which the expert plays by, are quoted too.
+    """
+    played, best = decision.played.outlook, decision.best.outlook
+    said = [
+        t(
+            "review_page.why",
+            lang,
+            played=move_words(decision.played.move, before, lang, names=names),
+            played_success=percent(played.success, lang),
+            played_worms=worms(played.expected_worms, lang),
+            best=move_words(decision.best.move, before, lang, names=names),
+            best_success=percent(best.success, lang),
+            best_worms=worms(best.expected_worms, lang),
+        )
+    ]
+    if best.expected_worms <= played.expected_worms + TIE:
+        said.append(
+            t(
+                "review_page.why_swing",
+                lang,
+                played_swing=worms(played.expected_swing, lang),
+                best_swing=worms(best.expected_swing, lang),
+            )
+        )
+    said.append(
+        t(
+            "review_page.cost",
+            lang,
+            player=seat_label(decision.seat, lang, names),
+            cost=worms(decision.cost, lang),
+        )
     )
-    cost = t(
-        "review_page.cost",
-        lang,
-        player=seat_label(decision.seat, lang, names),
-        cost=worms(decision.cost, lang),
-    )
-    return f"{compared} {cost}"
+    return " ".join(said)
 
 
 def decision_box(decision: Decision, before: Table, lang: Lang, names: Names) -> None:
@@ -433,4 +453,5 @@ def save_and_share(record: Scenario, lang: Lang) -> None:
         st.caption(t("review_page.share_too_long", lang))
         return
     st.caption(t("review_page.share_help", lang))
-    st.code(address({"game": value, "lang": lang}), language=None, wrap_lines=True)
+    # one line that scrolls: a whole game's link runs to thousands of characters
+    st.code(address({"game": value, "lang": lang}), language=None)
