@@ -25,7 +25,7 @@ from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records
 from pickomino.ui.narrate import sentence
 from pickomino.ui.odds_panel import worms
-from pickomino.ui.review_view import AT, PAGE_SIZE, example
+from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
 from tests.cli import Ran
 from tests.test_app import opened
 
@@ -233,3 +233,26 @@ def test_the_slider_shows_the_table_after_a_move_and_that_turns_story(record: Sc
     log = next(text for text in markdown(at) if text.startswith("- "))
     assert log.splitlines() == [f"- {sentence(event, 'en', None, NAMES)}" for event in told]
     assert "Ana" in log.splitlines()[0]  # the turn of the first seat, named
+
+
+def test_a_saved_file_opens_and_a_bad_one_is_refused_by_its_reason(record: Scenario) -> None:
+    at = review_page(game=encode_scenario(record))
+    game = example("en")
+    saved = records.record_text(game).encode()
+    at.file_uploader(key=UPLOAD).set_value((records.FILE_NAME, saved, "application/json")).run()
+    assert not at.exception
+    assert figures(at)[""][0] == t("review_page.example_expert", "en")
+    assert at.query_params["game"] == encode_scenario(game)
+
+    at.file_uploader(key=UPLOAD).set_value(("game.json", b"{", "application/json")).run()
+    reason = t("errors.scenario.not_json", "en")
+    assert [e.value for e in at.error] == [
+        t("records.refused", "en", name="game.json", reason=reason)
+    ]
+    assert figures(at)[""][0] == t("review_page.example_expert", "en")  # still open
+
+    illegal = json.dumps(dict(scenario_json(record), actions=[{"take": 21}])).encode()
+    at.file_uploader(key=UPLOAD).set_value(("illegal.json", illegal, "application/json")).run()
+    (error,) = at.error
+    assert str(error.value).startswith(t("review_page.file_refused", "en", reason="")[:-1])
+    assert figures(at)[""][0] == t("review_page.example_expert", "en")

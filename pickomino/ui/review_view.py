@@ -111,8 +111,12 @@ def publish(record: Scenario | None) -> None:
         st.query_params["game"] = value
 
 
+@st.cache_data(max_entries=3, show_spinner=False)
 def example(lang: Lang) -> Scenario:
-    """The example game: the expert against the heuristic, its seats named in `lang`."""
+    """The example game: the expert against the heuristic, its seats named in `lang`.
+
+    Cached: the expert weighs every move of the game, a few seconds a class need not wait twice.
+    """
     names = [t("review_page.example_expert", lang), t("review_page.example_heuristic", lang)]
     return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
 
@@ -131,7 +135,7 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
                 _open(_checked(uploaded))
             except ScenarioError as error:
                 st.error(
-                    t("review_page.link_refused", lang, reason=show.scenario_refusal(error, lang)),
+                    t("review_page.file_refused", lang, reason=show.scenario_refusal(error, lang)),
                     icon=":material/error:",
                 )
         st.button(
