@@ -18,7 +18,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from pickomino.bots import expert, heuristic, record_game
-from pickomino.i18n import percent, t, tn
+from pickomino.i18n import LANGS, percent, strings, t, tn
 from pickomino.review import WORTH_A_LOOK, review
 from pickomino.scenario import Scenario, scenario_json
 from pickomino.share import decode_table, encode_scenario
@@ -27,7 +27,7 @@ from pickomino.ui.narrate import sentence
 from pickomino.ui.odds_panel import worms
 from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
 from tests.cli import Ran
-from tests.test_app import opened
+from tests.test_app import opened, shown_text
 
 PAGE = "app_pages/review.py"
 NAMES = ["Ana", "Bob"]
@@ -256,3 +256,13 @@ def test_a_saved_file_opens_and_a_bad_one_is_refused_by_its_reason(record: Scena
     (error,) = at.error
     assert str(error.value).startswith(t("review_page.file_refused", "en", reason="")[:-1])
     assert figures(at)[""][0] == t("review_page.example_expert", "en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reviewed_game_shows_no_raw_key_in_any_language(record: Scenario, lang: str) -> None:
+    at = review_page(lang, game=encode_scenario(record))
+    text = shown_text(at)
+    assert t("review_page.worth_title", lang) in text
+    raw = [key for key in strings(lang) if key in text]  # type: ignore[arg-type]
+    assert raw == [], f"raw keys shown: {raw}"
+    assert "{" not in text, "an unfilled placeholder is shown"

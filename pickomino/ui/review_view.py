@@ -373,6 +373,8 @@ def _show_more() -> None:
 
 def worth_looking_at(graded: Review, steps: Sequence[Step], lang: Lang, names: Names) -> None:
     """The costliest decisions first, a few at a time."""
+    if not graded.decisions:  # every move forced: the seats' sentences say so already
+        return
     st.header(t("review_page.worth_title", lang), anchor=False)
     found = worth_a_look(graded)
     if not found:
