@@ -121,10 +121,6 @@ def example(lang: Lang) -> Scenario:
     return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
 
 
-def _open_example(lang: Lang) -> None:
-    _open(example(lang))
-
-
 UPLOAD_CSS: Final = """<style>
 .st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
 .st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span {{
@@ -161,14 +157,16 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
                     t("review_page.file_refused", lang, reason=show.scenario_refusal(error, lang)),
                     icon=":material/error:",
                 )
-        st.button(
+        if st.button(
             t("review_page.example", lang),
             key="review_example",
             help=t("review_page.example_help", lang),
             icon=":material/smart_toy:",
-            on_click=_open_example,
-            args=(lang,),
-        )
+        ):
+            # in the run rather than a callback, so the wait (the expert plays a whole game the
+            # first time) is shown under the button
+            with st.spinner(t("review_page.making_example", lang)):
+                _open(example(lang))
 
 
 # ----- the review -------------------------------------------------------------------------------
