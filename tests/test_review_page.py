@@ -153,6 +153,7 @@ def test_the_example_button_reviews_the_example_game() -> None:
     assert not at.subheader and "game" not in at.query_params
     at.button(key="review_example").click().run()
     assert not at.exception
+    assert t("review_page.intro", "en") not in markdown(at)  # the page drawn for the game
     game = example("en")
     graded = review(game)
     names = [t("review_page.example_expert", "en"), t("review_page.example_heuristic", "en")]

@@ -142,7 +142,11 @@ def _css_text(text: str) -> str:
 
 
 def open_panel(lang: Lang, record: Scenario | None) -> None:
-    """A file picker and the example button, open at first, folded once a game is shown."""
+    """A file picker and the example button, open at first, folded once a game is shown.
+
+    A game opened here starts the run again, so the whole page is drawn for it (this panel folded,
+    the introduction gone) rather than below what was drawn for no game.
+    """
     title = "review_page.open_title" if record is None else "review_page.open_another"
     with st.expander(t(title, lang), expanded=record is None, icon=":material/folder_open:"):
         limit = t("review_page.upload_limit", lang, mb=records.MAX_UPLOAD_BYTES // 1_000_000)
@@ -157,6 +161,8 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
                     t("review_page.file_refused", lang, reason=show.scenario_refusal(error, lang)),
                     icon=":material/error:",
                 )
+            else:
+                st.rerun()
         if st.button(
             t("review_page.example", lang),
             key="review_example",
@@ -167,6 +173,7 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
             # first time) is shown under the button
             with st.spinner(t("review_page.making_example", lang)):
                 _open(example(lang))
+            st.rerun()
 
 
 # ----- the review -------------------------------------------------------------------------------
