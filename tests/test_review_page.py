@@ -25,6 +25,7 @@ from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records
 from pickomino.ui.narrate import sentence
 from pickomino.ui.odds_panel import worms
+from pickomino.ui.review_chart import cost_lines
 from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
 from tests.cli import Ran
 from tests.test_app import opened, shown_text
@@ -267,3 +268,28 @@ def test_a_reviewed_game_shows_no_raw_key_in_any_language(record: Scenario, lang
     raw = [key for key in strings(lang) if key in text]  # type: ignore[arg-type]
     assert raw == [], f"raw keys shown: {raw}"
     assert "{" not in text, "an unfilled placeholder is shown"
+
+
+def test_the_chart_draws_each_seats_cost_added_up_and_says_it_in_words(record: Scenario) -> None:
+    graded = review(record)
+    chart = cost_lines(graded, "fr", NAMES)
+    lines = chart.figure.data
+    assert [line.name for line in lines] == NAMES
+    for seat, line in enumerate(lines):
+        assert list(line.x) == list(range(graded.turns + 1))
+        assert list(line.y) == pytest.approx([0, *graded.cumulative(seat)])
+        assert line.y[-1] == pytest.approx(graded.seats[seat].total_cost)
+    assert len({line.line.color for line in lines}) == len({line.line.dash for line in lines}) == 2
+    costly = graded.seats[0]
+    worst = max(range(graded.turns), key=lambda turn: graded.per_turn(0)[turn])
+    assert graded.per_turn(0)[worst] > 0
+    said = t(
+        "review_page.chart.alt_item",
+        "fr",
+        player="Ana",
+        total=worms(costly.total_cost, "fr"),
+        turn=worst + 1,
+        cost=worms(graded.per_turn(0)[worst], "fr"),
+    )
+    assert said in chart.alt
+    assert t("review_page.chart.alt_item_none", "fr", player="Bob") in chart.alt
