@@ -1,4 +1,4 @@
-"""The Game review page in Chromium: the example game reviewed, its chart drawn with its alt text.
+"""The Game review page in Chromium: the example game reviewed, its chart drawn, axe satisfied.
 
 AppTest reads the figure's spec but draws nothing; this checks what a teacher gets in a browser.
 Uses the session's `streamlit run` server (tests/conftest.py); skipped without /usr/bin/chromium.
@@ -11,6 +11,7 @@ from pickomino.review import review
 from pickomino.ui.review_chart import cost_lines
 from pickomino.ui.review_view import example
 from tests.browser import answered, needs_chromium, open_page
+from tests.test_e2e_a11y import violations
 
 pytestmark = needs_chromium
 
@@ -30,3 +31,4 @@ def test_the_example_game_is_reviewed_and_its_chart_drawn(server: str, browser: 
     heading = t("review_page.worth_title", "nl")
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
     assert "game=" in page.url  # a reload opens the same game
+    assert violations(page) == []  # the reviewed game, as the page-by-page check cannot see it

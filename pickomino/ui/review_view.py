@@ -123,17 +123,17 @@ def example(lang: Lang) -> Scenario:
 
 UPLOAD_CSS: Final = """<style>
 .st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
-.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span {{
-  font-size: 0; visibility: hidden }}
+.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span {{ font-size: 0 }}
 .st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"]
-  p::after {{ content: "{button}"; font-size: 1rem; visibility: visible }}
+  p::after {{ content: "{button}"; font-size: 1rem }}
 .st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span::after {{
-  content: "{limit}"; font-size: 0.875rem; visibility: visible }}
+  content: "{limit}"; font-size: 0.875rem }}
 </style>"""
 """The file picker's own words in the reader's language: Streamlit writes "Upload" and "200MB per
 file" in English whatever the page's language, and 200 MB is not the limit (`records` refuses a
-file over `records.MAX_UPLOAD_BYTES`). Streamlit's words are hidden from screen readers too
-(`visibility`), which then read the words put after them."""
+file over `records.MAX_UPLOAD_BYTES`). Streamlit's words are only shrunk to nothing, not hidden:
+hidden, they left the button without a name for accessibility checkers (axe), which do not read
+the words put after them."""
 
 
 def _css_text(text: str) -> str:
@@ -486,6 +486,8 @@ def save_and_share(record: Scenario, lang: Lang) -> None:
     if value is None:
         st.caption(t("review_page.share_too_long", lang))
         return
-    st.caption(t("review_page.share_help", lang))
-    # one line that scrolls: a whole game's link runs to thousands of characters
-    st.code(address({"game": value, "lang": lang}), language=None)
+    # folded: a whole game's link runs to thousands of characters (a line that scrolls instead
+    # could not be scrolled from the keyboard)
+    with st.expander(t("review_page.share_link", lang), icon=":material/link:"):
+        st.caption(t("review_page.share_help", lang))
+        st.code(address({"game": value, "lang": lang}), language=None, wrap_lines=True)
