@@ -212,7 +212,7 @@ def test_a_record_handed_over_by_the_play_page_is_opened(record: Scenario) -> No
     assert records.HANDED not in at.session_state  # taken: a later run does not open it again
 
 
-def test_a_language_switch_keeps_the_game_and_the_move_shown(record: Scenario) -> None:
+def test_a_language_or_page_switch_keeps_the_game_and_the_move_shown(record: Scenario) -> None:
     at = review_page(game=encode_scenario(record))
     at.slider(key=AT).set_value(12).run()
     at.sidebar.selectbox(key="lang_picker").set_value("nl").run()
@@ -221,6 +221,11 @@ def test_a_language_switch_keeps_the_game_and_the_move_shown(record: Scenario) -
     assert figures(at)[""] == NAMES
     assert at.slider(key=AT).value == 12
     assert t("review_page.row_accuracy", "nl") in figures(at)
+    at.switch_page("app_pages/home.py").run()
+    at.switch_page(PAGE).run()  # back by the navigation: no game in the address
+    assert figures(at)[""] == NAMES
+    assert at.slider(key=AT).value == 12
+    assert at.query_params["game"] == encode_scenario(record)
 
 
 def test_the_slider_shows_the_table_after_a_move_and_that_turns_story(record: Scenario) -> None:
