@@ -143,6 +143,12 @@ def test_a_decisions_sandbox_link_opens_the_table_it_was_made_at(
         table = decode_table(value)
         assert table == before[decision["index"]]
         assert table.current == decision["seat"]
+    explored = [
+        parse_qs(link.proto.query_string)["table"][0]
+        for link in at.main.get("page_link")
+        if link.proto.page == "explorer"
+    ]
+    assert explored == linked  # each table in the explorer too
     sandbox = opened("app_pages/sandbox.py", "en", table=linked[0])
     assert not sandbox.exception
     assert sandbox.session_state["sandbox"].table == before[costly[0]["index"]]

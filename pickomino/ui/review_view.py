@@ -393,6 +393,7 @@ def decision_box(decision: Decision, before: Table, lang: Lang, names: Names) ->
                 )
         st.markdown(why(decision, before, lang, names))
         links.link(t("review_page.sandbox_link", lang), lang, table=before)
+        links.explore_link(before, lang)
 
 
 def _show_more() -> None:
