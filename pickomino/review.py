@@ -41,6 +41,10 @@ figure from 0 to 1 that a learner can read as "how often did I play (about) the 
 (0.91 for the heuristic, 0.84 for cautious over those games, 1 for the expert). A mean cost would
 let one blunder outweigh many good moves; the share says how often, the total cost how much.
 
+The page's chart draws each seat's cost added up turn by turn (`Review.cumulative`), and its list
+of decisions worth a look (`worth_a_look`) starts from the costliest: since the labels are ranges
+of cost, costliest first is also blunders first, then mistakes, then inaccuracies.
+
 One analysis per decision; `odds` caches its solution per board (32 boards) and a board lasts a
 whole turn, so reviewing a game costs about one solve per turn; each table is analysed once, so a
 cache per table would gain nothing.
@@ -48,11 +52,13 @@ cache per table would gain nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import accumulate
 from typing import Final, Literal
 
 from pickomino.bots import expert_choice
-from pickomino.game import Phase
+from pickomino.game import Phase, Step
 from pickomino.odds import TIE, Choice, analyse
 from pickomino.scenario import Scenario
 
@@ -140,16 +146,52 @@ class SeatReview:
 
 @dataclass(frozen=True)
 class Review:
-    """Every decision of a record in order, and per seat (all seats, in seat order)."""
+    """Every decision of a record in order, per seat (all seats, in seat order), and its turns.
+
+    `turns` counts the turns the record holds, the last one counted even if it is not over.
+    """
 
     decisions: tuple[Decision, ...]
     seats: tuple[SeatReview, ...]
+    turns: int
+
+    def per_turn(self, seat: int) -> tuple[float, ...]:
+        """The cost of seat `seat`'s decisions in each turn, turn 0 first (0 in the others')."""
+        costs = [0.0] * self.turns
+        for decision in self.seats[seat].decisions:
+            costs[decision.turn] += decision.cost
+        return tuple(costs)
+
+    def cumulative(self, seat: int) -> tuple[float, ...]:
+        """The cost of seat `seat`'s decisions added up at the end of each turn, turn 0 first.
+
+        Every seat has a value at every turn (unchanged over the others' turns), so the seats'
+        series share one axis of turns.
+        """
+        return tuple(accumulate(self.per_turn(seat)))
 
 
-def review(record: Scenario) -> Review:
+WORTH_A_LOOK: Final[tuple[Label, ...]] = ("inaccuracy", "mistake", "blunder")
+"""The labels of the decisions a learner should look at again; best and good ones are fine."""
+
+
+def worth_a_look(graded: Review) -> tuple[Decision, ...]:
+    """The decisions labelled in `WORTH_A_LOOK`, costliest first (equal costs in game order)."""
+    found = [decision for decision in graded.decisions if decision.label in WORTH_A_LOOK]
+    return tuple(sorted(found, key=lambda decision: -decision.cost))
+
+
+def ends_turn(step: Step) -> bool:
+    """Whether this step passed the dice on (or ended the game): the next step starts a turn."""
+    return step.table.phase in ("roll", "over")
+
+
+def review(record: Scenario, progress: Callable[[int], None] | None = None) -> Review:
     """Grade every decision of `record`, replayed by `Scenario.steps` (ScenarioError if refused).
 
     A roll is graded as the decision to roll: the faces it showed are chance, not choice.
+    `progress`, if given, is called with the number of actions done after each one, for a page
+    to show how far a review of a long game has got.
     """
     decisions: list[Decision] = []
     table, turn = record.table, 0
@@ -162,12 +204,15 @@ def review(record: Scenario) -> Review:
             gap = best.outlook.expected_swing - played.outlook.expected_swing
             cost = 0.0 if gap <= TIE else gap
             decisions.append(Decision(table.current, turn, index, table.phase, played, best, cost))
-        if step.table.phase in ("roll", "over"):  # the dice passed: the next turn starts
+        if ends_turn(step):
             turn += 1
         table = step.table
+        if progress is not None:
+            progress(index + 1)
     names = record.names or (None,) * record.table.players
     seats = tuple(
         SeatReview(seat, names[seat], tuple(d for d in decisions if d.seat == seat))
         for seat in range(record.table.players)
     )
-    return Review(tuple(decisions), seats)
+    started = bool(record.moves) and table.phase not in ("roll", "over")
+    return Review(tuple(decisions), seats, turn + int(started))

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from pickomino.bots import expert, heuristic, record_game
-from pickomino.review import LABELS, Decision, label, review
+from pickomino.events import TurnPassed
+from pickomino.review import LABELS, WORTH_A_LOOK, Decision, label, review, worth_a_look
 from pickomino.scenario import parse, scenario_json
 from tests.cli import Ran, run_process
 
@@ -188,6 +189,47 @@ def test_a_seat_with_no_decision_has_no_mean() -> None:
     assert [(s.decisions, s.mean_cost, s.accuracy, s.total_cost) for s in seats] == [
         ((), None, None, 0)
     ] * 3
+
+
+def test_turns_count_every_turn_the_record_holds(game: dict[str, Any]) -> None:
+    coached = review(parse(game))
+    passes = sum(isinstance(event, TurnPassed) for event in parse(game).replay()[1])
+    assert coached.turns == passes + 1  # every turn passes the dice on, but the last ends the game
+    assert coached.decisions[-1].turn < coached.turns
+    # a record stopped mid-turn counts that turn; one with no move counts none
+    assert review(parse({"players": 2, "actions": [{"roll": [1, 1, 2, 2, 3, 3, 4, 4]}]})).turns == 1
+    assert review(parse({"players": 2})).turns == 0
+
+
+def test_cumulative_cost_adds_each_seats_costs_turn_by_turn(game: dict[str, Any]) -> None:
+    coached = review(parse(game))
+    for seat in coached.seats:
+        series = coached.cumulative(seat.seat)
+        assert len(series) == coached.turns
+        assert series[-1] == pytest.approx(seat.total_cost)
+        for turn, value in enumerate(series):
+            upto = sum(d.cost for d in seat.decisions if d.turn <= turn)
+            assert value == pytest.approx(upto)
+            mine = sum(d.cost for d in seat.decisions if d.turn == turn)
+            assert coached.per_turn(seat.seat)[turn] == pytest.approx(mine)
+    assert set(coached.cumulative(0)) == {0}  # the expert gives nothing up
+
+
+def test_worth_a_look_lists_the_costly_decisions_costliest_first(game: dict[str, Any]) -> None:
+    coached = review(parse(game))
+    found = worth_a_look(coached)
+    assert found, "the heuristic makes costly decisions in this game"
+    assert {d.index for d in found} == {d.index for d in coached.decisions if d.cost >= 0.05}
+    assert [d.cost for d in found] == sorted((d.cost for d in found), reverse=True)
+    labels = [d.label for d in found]
+    assert labels == sorted(labels, key=WORTH_A_LOOK.index, reverse=True)  # blunders first
+
+
+def test_progress_is_told_after_every_action(game: dict[str, Any]) -> None:
+    record = parse(game)
+    told: list[int] = []
+    assert review(record, told.append) == review(record)
+    assert told == list(range(1, len(record.moves) + 1))
 
 
 # ----- the command line -------------------------------------------------------------------------

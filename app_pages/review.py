@@ -1,0 +1,28 @@
+"""Game review: every decision of a game graded against the expert's, the costliest shown first."""
+
+import streamlit as st
+
+from pickomino.i18n import t
+from pickomino.ui import frame, review_view
+from pickomino.ui.frame import current_lang
+
+lang = current_lang()
+refused = review_view.settle(lang)
+st.title(t("page.review.title", lang))
+if refused is not None:
+    st.error(t("review_page.link_refused", lang, reason=refused), icon=":material/link_off:")
+record = review_view.opened()
+if record is None:
+    st.markdown(t("review_page.intro", lang))
+review_view.open_panel(lang, record)
+record = review_view.opened()  # a file just chosen opens here
+review_view.publish(record)
+if record is None:
+    frame.stop()
+names = record.names
+graded = review_view.reviewed(record, lang)
+steps = review_view.history(record)
+review_view.summary(graded, lang, names)
+review_view.worth_looking_at(graded, steps, lang, names)
+review_view.move_by_move(steps, lang, names)
+review_view.save_and_share(record, lang)

@@ -1,0 +1,494 @@
+"""The game review page: a record opened, reviewed once, and drawn decision by decision.
+
+A record comes from the Play page (handed over in the session), a `?game=` link, a file or the
+example button, and stays in the session, so a language or page switch keeps it. The URL holds
+the opened record as `?game=` (when it fits in a link), so a reload or a copied address opens it
+again. The link is read once per visit to the page (see `frame`): a click's lagging address must
+not replace a game opened since.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Final
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from pickomino.bots import expert, heuristic, record_game
+from pickomino.events import Event
+from pickomino.game import Step, Table
+from pickomino.i18n import Lang, join_list, percent, t, tn
+from pickomino.odds import TIE
+from pickomino.review import LABELS, THRESHOLDS, Decision, Review, ends_turn, review, worth_a_look
+from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
+from pickomino.share import decode_scenario
+from pickomino.ui import frame, records, show
+from pickomino.ui.charts import CONFIG
+from pickomino.ui.draw import TileState
+from pickomino.ui.narrate import Names, move_words, seat_label
+from pickomino.ui.odds_panel import outlook_line, worms
+from pickomino.ui.practice import links
+from pickomino.ui.practice.state import KEEP
+from pickomino.ui.review_chart import cost_lines
+
+OPENED: Final = "review_record"
+"""The record the page shows (a `Scenario`)."""
+REVIEWED: Final = "review_result"
+"""The opened record's text and its `Review`, so a click does not review it again."""
+LINK_VISIT: Final = "review_link_visit"
+"""The visit whose `?game=` link has been read."""
+SHOWN: Final = "review_shown"
+"""How many of the decisions worth a look are shown."""
+AT: Final = "review_at"
+"""The move slider: the number of moves played at the table shown."""
+UPLOAD: Final = "review_upload"
+PAGE_SIZE: Final = 5
+"""Decisions worth a look shown at first, and added by each "show more": each draws a table."""
+EXAMPLE_SEED: Final = "review/example"
+"""The example game's dice: always the same game, which a teacher can prepare."""
+SANDBOX_YOU: Final = "sandbox.to_play"
+"""How the seat to play is marked on the stacks: "(to play)", as the sandbox does."""
+
+
+# ----- opening a record -------------------------------------------------------------------------
+
+
+def opened() -> Scenario | None:
+    """The record the page shows, if one has been opened in this session."""
+    record: Scenario | None = st.session_state.get(OPENED)
+    return record
+
+
+def _open(record: Scenario) -> None:
+    """Show `record` from now on: its review, its first decisions, the slider at its end."""
+    st.session_state[OPENED] = record
+    st.session_state[SHOWN] = PAGE_SIZE
+    st.session_state[AT] = len(record.moves)
+
+
+def _checked(record: Scenario) -> Scenario:
+    """The record, once its moves replay (ScenarioError naming the first refused one otherwise).
+
+    A link or a file can hold a move against the rules; found now, it is refused with the link or
+    the file, before anything of the page is drawn from it.
+    """
+    record.replay()
+    return record
+
+
+def settle(lang: Lang) -> str | None:
+    """Open the record handed over by another page, else a `?game=` link just arrived with.
+
+    Returns the refusal of a bad link in the reader's words (None when all is well); the record
+    opened before it stays.
+    """
+    handed = records.handed()
+    if handed is not None:
+        _open(handed)
+    arriving = st.session_state.get(LINK_VISIT) != frame.visit()
+    st.session_state[LINK_VISIT] = frame.visit()
+    value = st.query_params.get("game")
+    record = opened()
+    if handed is None and arriving and value is not None:
+        if record is not None and value == records.game_link(record):
+            return None  # the game already open (a reload, or back from another page)
+        try:
+            _open(_checked(decode_scenario(value)))
+        except ScenarioError as error:
+            return show.scenario_refusal(error, lang)
+    return None
+
+
+def publish(record: Scenario | None) -> None:
+    """Put the opened record in the URL as `?game=`, or take it out (none, or too long)."""
+    value = None if record is None else records.game_link(record)
+    if value is None and "game" in st.query_params:
+        del st.query_params["game"]
+    elif value is not None and st.query_params.get("game") != value:
+        st.query_params["game"] = value
+
+
+@st.cache_data(max_entries=3, show_spinner=False)
+def example(lang: Lang) -> Scenario:
+    """The example game: the expert against the heuristic, its seats named in `lang`.
+
+    Cached: the expert weighs every move of the game, a few seconds a class need not wait twice.
+    """
+    names = [t("review_page.example_expert", lang), t("review_page.example_heuristic", lang)]
+    return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
+
+
+UPLOAD_CSS: Final = """<style>
+.st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
+.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span {{ font-size: 0 }}
+.st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"]
+  p::after {{ content: "{button}"; font-size: 1rem }}
+.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span::after {{
+  content: "{limit}"; font-size: 0.875rem }}
+</style>"""
+"""The file picker's own words in the reader's language: Streamlit writes "Upload" and "200MB per
+file" in English whatever the page's language, and 200 MB is not the limit (`records` refuses a
+file over `records.MAX_UPLOAD_BYTES`). Streamlit's words are only shrunk to nothing, not hidden:
+hidden, they left the button without a name for accessibility checkers (axe), which do not read
+the words put after them."""
+
+
+def _css_text(text: str) -> str:
+    """`text` as a CSS string's content (a quote or a backslash would end it early)."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def open_panel(lang: Lang, record: Scenario | None) -> None:
+    """A file picker and the example button, open at first, folded once a game is shown.
+
+    A game opened here starts the run again, so the whole page is drawn for it (this panel folded,
+    the introduction gone) rather than below what was drawn for no game.
+    """
+    title = "review_page.open_title" if record is None else "review_page.open_another"
+    with st.expander(t(title, lang), expanded=record is None, icon=":material/folder_open:"):
+        limit = t("review_page.upload_limit", lang, mb=records.MAX_UPLOAD_BYTES // 1_000_000)
+        button = t("review_page.upload_button", lang)
+        st.html(UPLOAD_CSS.format(key=UPLOAD, button=_css_text(button), limit=_css_text(limit)))
+        uploaded = records.upload(lang, UPLOAD)
+        if uploaded is not None:
+            try:
+                _open(_checked(uploaded))
+            except ScenarioError as error:
+                st.error(
+                    t("review_page.file_refused", lang, reason=show.scenario_refusal(error, lang)),
+                    icon=":material/error:",
+                )
+            else:
+                st.rerun()
+        if st.button(
+            t("review_page.example", lang),
+            key="review_example",
+            help=t("review_page.example_help", lang),
+            icon=":material/smart_toy:",
+        ):
+            # in the run rather than a callback, so the wait (the expert plays a whole game the
+            # first time) is shown under the button
+            with st.spinner(t("review_page.making_example", lang)):
+                _open(example(lang))
+            st.rerun()
+
+
+# ----- the review -------------------------------------------------------------------------------
+
+
+def record_key(record: Scenario) -> str:
+    """The record as compact scenario JSON: what the cache of reviews is keyed by.
+
+    The text `?game=` encodes in base64, but not decoded from it: an uploaded game too long for a
+    link (`share.MAX_LINK_CHARS`) is reviewed too.
+    """
+    return json.dumps(scenario_json(record), separators=(",", ":"))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def _reviewed(text: str, _lang: Lang) -> Review:
+    """The review of the record `text` holds, a progress bar shown meanwhile.
+
+    Cached for every session: a class opening one shared game has it reviewed once. The bar is
+    drawn and removed inside the function, so a cache hit replays both (a bar made outside would
+    break the replay); the language is left out of the key, as the review does not depend on it.
+    """
+    record = loads(text)
+    count = len(record.moves)
+    bar = st.progress(0.0, text=t("review_page.reviewing", _lang, done=0, count=count))
+    every = max(1, count // 20)
+
+    def told(done: int) -> None:
+        if done % every == 0 or done == count:
+            bar.progress(done / count, t("review_page.reviewing", _lang, done=done, count=count))
+
+    graded = review(record, told)
+    bar.empty()
+    return graded
+
+
+def reviewed(record: Scenario, lang: Lang) -> Review:
+    """The review of `record`: kept in the session, else from the cache, else worked out now."""
+    text = record_key(record)
+    kept: tuple[str, Review] | None = st.session_state.get(REVIEWED)
+    if kept is None or kept[0] != text:
+        kept = (text, _reviewed(text, lang))
+        st.session_state[REVIEWED] = kept
+    return kept[1]
+
+
+def history(record: Scenario) -> tuple[Step, ...]:
+    """The record's tables: the start (index 0), then the one after each move with its events."""
+    return (Step(record.table), *record.steps())
+
+
+# ----- per seat ---------------------------------------------------------------------------------
+
+
+def seat_sentence(graded: Review, seat: int, lang: Lang, names: Names) -> str:
+    """A seat's review in one paragraph: its decisions, how many were fine, what it gave up."""
+    found = graded.seats[seat]
+    player = seat_label(seat, lang, names)
+    if found.accuracy is None or found.mean_cost is None:
+        return t("review_page.no_decision", lang, player=player)
+    counts = found.counts
+    slips = [
+        tn(f"review_page.count.{name}", counts[name], lang)
+        for name in ("inaccuracy", "mistake", "blunder")
+        if counts[name]
+    ]
+    return t(
+        "review_page.summary",
+        lang,
+        player=player,
+        decisions=tn("review_page.decisions", len(found.decisions), lang),
+        near=counts["best"] + counts["good"],
+        accuracy=percent(found.accuracy, lang, 0),
+        slips=t("review_page.slips", lang, slips=join_list(slips, lang))
+        if slips
+        else t("review_page.slips_none", lang),
+        total=worms(found.total_cost, lang),
+        mean=worms(found.mean_cost, lang),
+    )
+
+
+def figures_table(graded: Review, lang: Lang, names: Names) -> str:
+    """The seats' figures side by side (Markdown), a column per seat: it fits seven on a phone."""
+    seats = graded.seats
+    head = "| | " + " | ".join(seat_label(s.seat, lang, names) for s in seats) + " |"
+    rule = "| --- |" + " ---: |" * len(seats)
+
+    def row(key: str, values: Sequence[str]) -> str:
+        return f"| {t(key, lang)} | " + " | ".join(values) + " |"
+
+    rows = [row("review_page.row_decisions", [str(len(s.decisions)) for s in seats])]
+    rows += [
+        row(f"review_page.label.{name}", [str(s.counts[name]) for s in seats]) for name in LABELS
+    ]
+    rows += [
+        row(
+            "review_page.row_accuracy",
+            ["—" if s.accuracy is None else percent(s.accuracy, lang, 0) for s in seats],
+        ),
+        row("review_page.row_total", [worms(s.total_cost, lang) for s in seats]),
+        row(
+            "review_page.row_mean",
+            ["—" if s.mean_cost is None else worms(s.mean_cost, lang) for s in seats],
+        ),
+    ]
+    return "\n".join([head, rule, *rows])
+
+
+def about(lang: Lang) -> str:
+    """The labels and the accuracy explained, the thresholds quoted from `review.THRESHOLDS`."""
+    limits = {name: worms(below, lang) for name, below in THRESHOLDS}
+    return t("review_page.about", lang, **limits)
+
+
+def summary(graded: Review, lang: Lang, names: Names) -> None:
+    """Every seat's paragraph and figures, the labels explained, and the chart of the costs."""
+    st.header(t("review_page.summary_title", lang), anchor=False)
+    for seat in graded.seats:
+        st.markdown(seat_sentence(graded, seat.seat, lang, names))
+    st.markdown(figures_table(graded, lang, names))
+    with st.expander(t("review_page.about_title", lang), icon=":material/help:"):
+        st.markdown(about(lang))
+    chart = cost_lines(graded, lang, names)
+    st.plotly_chart(
+        chart.figure,
+        width="stretch",
+        theme="streamlit",
+        config=CONFIG,
+        key="review_chart",
+        alt=chart.alt,
+    )
+    st.caption(t("review_page.chart_caption", lang))
+
+
+# ----- the decisions worth a look ---------------------------------------------------------------
+
+
+def table_at(
+    table: Table, lang: Lang, names: Names, marks: dict[int, tuple[TileState, str]] | None = None
+) -> None:
+    """A table as it stood: the middle row, the stacks (the seat to play marked), the dice."""
+    show.middle(table, lang, marks)
+    to_play = -1 if table.over else table.current
+    show.stacks(table, lang, to_play, marks, you_key=SANDBOX_YOU, names=names)
+    if table.over:
+        return
+    show.kept(table, lang)
+    if table.rolled is not None:
+        st.caption(t("review_page.rolled", lang))
+        show.roll(table.rolled, table.kept, lang)
+
+
+def why(decision: Decision, before: Table, lang: Lang, names: Names) -> str:
+    """The two moves compared in words, then what the one played cost.
+
+    The chance of a tile and the worms are what a learner weighs; when they do not explain the
+    expert's choice (its move brings no more worms: a steal, or a safer top tile), the worms
+    against the others, which the expert plays by, are quoted too.
+    """
+    played, best = decision.played.outlook, decision.best.outlook
+    said = [
+        t(
+            "review_page.why",
+            lang,
+            played=move_words(decision.played.move, before, lang, names=names),
+            played_success=percent(played.success, lang),
+            played_worms=worms(played.expected_worms, lang),
+            best=move_words(decision.best.move, before, lang, names=names),
+            best_success=percent(best.success, lang),
+            best_worms=worms(best.expected_worms, lang),
+        )
+    ]
+    if best.expected_worms <= played.expected_worms + TIE:
+        said.append(
+            t(
+                "review_page.why_swing",
+                lang,
+                played_swing=worms(played.expected_swing, lang),
+                best_swing=worms(best.expected_swing, lang),
+            )
+        )
+    said.append(
+        t(
+            "review_page.cost",
+            lang,
+            player=seat_label(decision.seat, lang, names),
+            cost=worms(decision.cost, lang),
+        )
+    )
+    return " ".join(said)
+
+
+def decision_box(decision: Decision, before: Table, lang: Lang, names: Names) -> None:
+    """One decision: the table it was made at, the move played beside the expert's, and why."""
+    with st.container(border=True):
+        st.subheader(
+            t(
+                "review_page.decision_title",
+                lang,
+                turn=decision.turn + 1,
+                player=seat_label(decision.seat, lang, names),
+                label=t(f"review_page.label.{decision.label}", lang),
+                cost=worms(decision.cost, lang),
+            ),
+            anchor=False,
+        )
+        table_at(before, lang, names)
+        for column, key, choice in zip(
+            st.columns(2), ("played", "best"), (decision.played, decision.best), strict=True
+        ):
+            with column:
+                st.markdown(f"**{t(f'review_page.{key}', lang)}**")
+                st.markdown(move_words(choice.move, before, lang, "button", names))
+                st.caption(outlook_line(choice.outlook, lang))
+                st.caption(
+                    t("review_page.swing", lang, swing=worms(choice.outlook.expected_swing, lang))
+                )
+        st.markdown(why(decision, before, lang, names))
+        links.link(t("review_page.sandbox_link", lang), lang, table=before)
+        links.explore_link(before, lang)
+
+
+def _show_more() -> None:
+    st.session_state[SHOWN] = st.session_state.get(SHOWN, PAGE_SIZE) + PAGE_SIZE
+
+
+def worth_looking_at(graded: Review, steps: Sequence[Step], lang: Lang, names: Names) -> None:
+    """The costliest decisions first, a few at a time."""
+    if not graded.decisions:  # every move forced: the seats' sentences say so already
+        return
+    st.header(t("review_page.worth_title", lang), anchor=False)
+    found = worth_a_look(graded)
+    if not found:
+        st.success(t("review_page.worth_none", lang), icon=":material/thumb_up:")
+        return
+    st.caption(t("review_page.worth_help", lang))
+    shown = int(st.session_state.get(SHOWN, PAGE_SIZE))
+    for decision in found[:shown]:
+        decision_box(decision, steps[decision.index].table, lang, names)
+    if len(found) > shown:
+        st.button(
+            t("review_page.show_more", lang),
+            key="review_more",
+            icon=":material/expand_more:",
+            on_click=_show_more,
+        )
+
+
+# ----- move by move -----------------------------------------------------------------------------
+
+
+def turn_numbers(steps: Sequence[Step]) -> tuple[int, ...]:
+    """For each count of moves played, the turn (from 1) of the last move (0 for the start)."""
+    numbers, turn = [0], 1
+    for step in steps[1:]:
+        numbers.append(turn)
+        if ends_turn(step):
+            turn += 1
+    return tuple(numbers)
+
+
+def turn_events(steps: Sequence[Step], at: int) -> tuple[Event, ...]:
+    """The events of the turn the `at`-th move belongs to, from its start up to that move."""
+    start = at
+    while start > 1 and not ends_turn(steps[start - 1]):
+        start -= 1
+    return tuple(event for step in steps[start : at + 1] for event in step.events)
+
+
+def move_by_move(steps: Sequence[Step], lang: Lang, names: Names) -> None:
+    """A slider over the whole game: the table after any move, and the log of that turn."""
+    st.header(t("review_page.moves_title", lang), anchor=False)
+    count = len(steps) - 1
+    if not count:
+        st.info(t("review_page.no_moves", lang))
+        return
+    st.caption(t("review_page.moves_help", lang))
+    if AT not in st.session_state or st.session_state[AT] > count:
+        st.session_state[AT] = count
+    at = int(st.slider(t("review_page.move_slider", lang), 0, count, key=AT, persist_state=KEEP))
+    if not at:
+        st.caption(t("review_page.at_start", lang))
+        table_at(steps[0].table, lang, names)
+        return
+    turn = turn_numbers(steps)[at]
+    st.caption(t("review_page.at_move", lang, n=at, count=count, turn=turn))
+    events = turn_events(steps, at)
+    table_at(steps[at].table, lang, names, show.marks_from(steps[at].events, lang))
+    st.markdown(f"**{t('review_page.turn_log', lang)}**")
+    show.tell(events, lang, None, names=names)
+
+
+# ----- saving and sharing -----------------------------------------------------------------------
+
+
+def address(params: dict[str, str]) -> str:
+    """The address of the page shown, with `params` (the query alone if the URL is unknown)."""
+    query = urlencode(params)
+    url = st.context.url
+    if not url:
+        return f"?{query}"
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+
+
+def save_and_share(record: Scenario, lang: Lang) -> None:
+    """The record as a file to download, and the link that opens it here."""
+    st.header(t("review_page.share_title", lang), anchor=False)
+    records.download(record, lang, key="review_download")
+    value = records.game_link(record)
+    if value is None:
+        st.caption(t("review_page.share_too_long", lang))
+        return
+    # folded: a whole game's link runs to thousands of characters (a line that scrolls instead
+    # could not be scrolled from the keyboard)
+    with st.expander(t("review_page.share_link", lang), icon=":material/link:"):
+        st.caption(t("review_page.share_help", lang))
+        st.code(address({"game": value, "lang": lang}), language=None, wrap_lines=True)
