@@ -5,6 +5,7 @@ import streamlit as st
 from pickomino.i18n import t
 from pickomino.ui import frame, review_view
 from pickomino.ui.frame import current_lang
+from pickomino.ui.play_view import recorded
 
 lang = current_lang()
 refused = review_view.settle(lang)
@@ -19,7 +20,7 @@ record = review_view.opened()  # a file just chosen opens here
 review_view.publish(record)
 if record is None:
     frame.stop()
-names = record.names
+names = recorded(record, lang)
 graded = review_view.reviewed(record, lang)
 steps = review_view.history(record)
 review_view.summary(graded, lang, names)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,6 +26,7 @@ from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records
 from pickomino.ui.narrate import sentence
 from pickomino.ui.odds_panel import worms
+from pickomino.ui.play_view import default_name, recorded
 from pickomino.ui.review_chart import cost_lines
 from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
 from tests.cli import Ran
@@ -163,7 +165,7 @@ def test_the_example_button_reviews_the_example_game() -> None:
     assert t("review_page.intro", "en") not in markdown(at)  # the page drawn for the game
     game = example("en")
     graded = review(game)
-    names = [t("review_page.example_expert", "en"), t("review_page.example_heuristic", "en")]
+    names = [default_name("expert", 0, "en"), default_name("heuristic", 1, "en")]
     shown = figures(at)
     assert shown[""] == names
     assert shown[t("review_page.row_accuracy", "en")] == [
@@ -205,7 +207,7 @@ def test_a_lagging_address_does_not_bring_an_older_game_back(record: Scenario) -
     at.button(key="review_example").click().run()
     at.query_params["game"] = encode_scenario(record)  # the address the last click carried
     at.slider(key=AT).set_value(3).run()
-    assert figures(at)[""][0] == t("review_page.example_expert", "en")
+    assert figures(at)[""][0] == default_name("expert", 0, "en")
     assert at.query_params["game"] == encode_scenario(example("en"))
 
 
@@ -254,7 +256,7 @@ def test_a_saved_file_opens_and_a_bad_one_is_refused_by_its_reason(record: Scena
     saved = records.record_text(game).encode()
     at.file_uploader(key=UPLOAD).set_value((records.FILE_NAME, saved, "application/json")).run()
     assert not at.exception
-    assert figures(at)[""][0] == t("review_page.example_expert", "en")
+    assert figures(at)[""][0] == default_name("expert", 0, "en")
     assert at.query_params["game"] == encode_scenario(game)
 
     at.file_uploader(key=UPLOAD).set_value(("game.json", b"{", "application/json")).run()
@@ -262,13 +264,13 @@ def test_a_saved_file_opens_and_a_bad_one_is_refused_by_its_reason(record: Scena
     assert [e.value for e in at.error] == [
         t("records.refused", "en", name="game.json", reason=reason)
     ]
-    assert figures(at)[""][0] == t("review_page.example_expert", "en")  # still open
+    assert figures(at)[""][0] == default_name("expert", 0, "en")  # still open
 
     illegal = json.dumps(dict(scenario_json(record), actions=[{"take": 21}])).encode()
     at.file_uploader(key=UPLOAD).set_value(("illegal.json", illegal, "application/json")).run()
     (error,) = at.error
     assert str(error.value).startswith(t("review_page.file_refused", "en", reason="")[:-1])
-    assert figures(at)[""][0] == t("review_page.example_expert", "en")
+    assert figures(at)[""][0] == default_name("expert", 0, "en")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -304,3 +306,17 @@ def test_the_chart_draws_each_seats_cost_added_up_and_says_it_in_words(record: S
     )
     assert said in chart.alt
     assert t("review_page.chart.alt_item_none", "fr", player="Bob") in chart.alt
+
+
+def test_named_seats_read_as_french_sentences_need_them() -> None:
+    """French gives a seat its article ("le joueur 2"): a typed name is "joueur Ana" there."""
+    record = record_game(
+        [expert, heuristic], random.Random(3), names=("Ana", default_name("expert", 1, "en"))
+    )
+    seats = recorded(record, "fr")
+    assert seats.labels == ("Ana", default_name("expert", 1, "fr"))
+    assert seats.said == (t("play.named", "fr", name="Ana"), t("play.bot_said.expert", "fr", n=2))
+    steps = list(record.steps())
+    told = [sentence(e, "fr", None, seats.said) for step in steps for e in step.events]
+    assert not any(re.search(r"\b(le|au|du) Ana\b", line, re.I) for line in told)
+    assert any("joueur Ana" in line for line in told)

@@ -103,8 +103,13 @@ class Called:
 
 def called(match: Match, lang: Lang) -> Called:
     """The seats' names: typed ones, a bot's default one, "" for an unnamed person."""
+    return calling(match.kinds, match.names, lang)
+
+
+def calling(kinds: Sequence[Kind], names: Sequence[str], lang: Lang) -> Called:
+    """How seats of these kinds and names are called: a typed name, a bot's default one, or ""."""
     labels, said = [], []
-    for seat, (kind, name) in enumerate(zip(match.kinds, match.names, strict=True)):
+    for seat, (kind, name) in enumerate(zip(kinds, names, strict=True)):
         own = safe_name(name)
         bot = kind != PERSON
         if own:
@@ -117,6 +122,28 @@ def called(match: Match, lang: Lang) -> Called:
             labels.append("")
             said.append("")
     return Called(tuple(labels), tuple(said))
+
+
+def recorded(record: Scenario, lang: Lang) -> Called:
+    """The seats of a game record called as the Play page calls them.
+
+    A record keeps names only; a seat named with a bot's default name (in any language) is that
+    bot, so a game saved in English reads "le robot expert 1" on a French page, and a name typed
+    for a person is "joueur Ana" inside a French sentence, as while the game was played.
+    """
+    found = record.names or ("",) * record.table.players
+    kinds = [
+        next(
+            (
+                kind
+                for kind in KINDS
+                if kind != PERSON and name in {default_name(kind, seat, other) for other in LANGS}
+            ),
+            PERSON,
+        )
+        for seat, name in enumerate(found)
+    ]
+    return calling(kinds, typed(found, kinds), lang)
 
 
 def record_of(match: Match) -> Scenario:

@@ -28,8 +28,9 @@ from pickomino.share import decode_scenario
 from pickomino.ui import frame, records, show
 from pickomino.ui.charts import CONFIG
 from pickomino.ui.draw import TileState
-from pickomino.ui.narrate import Names, move_words, seat_label
+from pickomino.ui.narrate import move_words, seat_label
 from pickomino.ui.odds_panel import outlook_line, worms
+from pickomino.ui.play_view import Called, default_name
 from pickomino.ui.practice import links
 from pickomino.ui.practice.state import KEEP
 from pickomino.ui.review_chart import cost_lines
@@ -117,7 +118,7 @@ def example(lang: Lang) -> Scenario:
 
     Cached: the expert weighs every move of the game, a few seconds a class need not wait twice.
     """
-    names = [t("review_page.example_expert", lang), t("review_page.example_heuristic", lang)]
+    names = [default_name("expert", 0, lang), default_name("heuristic", 1, lang)]
     return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
 
 
@@ -228,10 +229,10 @@ def history(record: Scenario) -> tuple[Step, ...]:
 # ----- per seat ---------------------------------------------------------------------------------
 
 
-def seat_sentence(graded: Review, seat: int, lang: Lang, names: Names) -> str:
+def seat_sentence(graded: Review, seat: int, lang: Lang, names: Called) -> str:
     """A seat's review in one paragraph: its decisions, how many were fine, what it gave up."""
     found = graded.seats[seat]
-    player = seat_label(seat, lang, names)
+    player = seat_label(seat, lang, names.labels)
     if found.accuracy is None or found.mean_cost is None:
         return t("review_page.no_decision", lang, player=player)
     counts = found.counts
@@ -255,10 +256,10 @@ def seat_sentence(graded: Review, seat: int, lang: Lang, names: Names) -> str:
     )
 
 
-def figures_table(graded: Review, lang: Lang, names: Names) -> str:
+def figures_table(graded: Review, lang: Lang, names: Called) -> str:
     """The seats' figures side by side (Markdown), a column per seat: it fits seven on a phone."""
     seats = graded.seats
-    head = "| | " + " | ".join(seat_label(s.seat, lang, names) for s in seats) + " |"
+    head = "| | " + " | ".join(seat_label(s.seat, lang, names.labels) for s in seats) + " |"
     rule = "| --- |" + " ---: |" * len(seats)
 
     def row(key: str, values: Sequence[str]) -> str:
@@ -288,7 +289,7 @@ def about(lang: Lang) -> str:
     return t("review_page.about", lang, **limits)
 
 
-def summary(graded: Review, lang: Lang, names: Names) -> None:
+def summary(graded: Review, lang: Lang, names: Called) -> None:
     """Every seat's paragraph and figures, the labels explained, and the chart of the costs."""
     st.header(t("review_page.summary_title", lang), anchor=False)
     for seat in graded.seats:
@@ -296,7 +297,7 @@ def summary(graded: Review, lang: Lang, names: Names) -> None:
     st.markdown(figures_table(graded, lang, names))
     with st.expander(t("review_page.about_title", lang), icon=":material/help:"):
         st.markdown(about(lang))
-    chart = cost_lines(graded, lang, names)
+    chart = cost_lines(graded, lang, names.labels)
     st.plotly_chart(
         chart.figure,
         width="stretch",
@@ -312,12 +313,12 @@ def summary(graded: Review, lang: Lang, names: Names) -> None:
 
 
 def table_at(
-    table: Table, lang: Lang, names: Names, marks: dict[int, tuple[TileState, str]] | None = None
+    table: Table, lang: Lang, names: Called, marks: dict[int, tuple[TileState, str]] | None = None
 ) -> None:
     """A table as it stood: the middle row, the stacks (the seat to play marked), the dice."""
     show.middle(table, lang, marks)
     to_play = -1 if table.over else table.current
-    show.stacks(table, lang, to_play, marks, you_key=SANDBOX_YOU, names=names)
+    show.stacks(table, lang, to_play, marks, you_key=SANDBOX_YOU, names=names.labels)
     if table.over:
         return
     show.kept(table, lang)
@@ -326,7 +327,7 @@ def table_at(
         show.roll(table.rolled, table.kept, lang)
 
 
-def why(decision: Decision, before: Table, lang: Lang, names: Names) -> str:
+def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
     """The two moves compared in words, then what the one played cost.
 
     The chance of a tile and the worms are what a learner weighs; when they do not explain the
@@ -338,10 +339,10 @@ def why(decision: Decision, before: Table, lang: Lang, names: Names) -> str:
         t(
             "review_page.why",
             lang,
-            played=move_words(decision.played.move, before, lang, names=names),
+            played=move_words(decision.played.move, before, lang, names=names.said),
             played_success=percent(played.success, lang),
             played_worms=worms(played.expected_worms, lang),
-            best=move_words(decision.best.move, before, lang, names=names),
+            best=move_words(decision.best.move, before, lang, names=names.said),
             best_success=percent(best.success, lang),
             best_worms=worms(best.expected_worms, lang),
         )
@@ -359,14 +360,14 @@ def why(decision: Decision, before: Table, lang: Lang, names: Names) -> str:
         t(
             "review_page.cost",
             lang,
-            player=seat_label(decision.seat, lang, names),
+            player=seat_label(decision.seat, lang, names.labels),
             cost=worms(decision.cost, lang),
         )
     )
     return " ".join(said)
 
 
-def decision_box(decision: Decision, before: Table, lang: Lang, names: Names) -> None:
+def decision_box(decision: Decision, before: Table, lang: Lang, names: Called) -> None:
     """One decision: the table it was made at, the move played beside the expert's, and why."""
     with st.container(border=True):
         st.subheader(
@@ -374,7 +375,7 @@ def decision_box(decision: Decision, before: Table, lang: Lang, names: Names) ->
                 "review_page.decision_title",
                 lang,
                 turn=decision.turn + 1,
-                player=seat_label(decision.seat, lang, names),
+                player=seat_label(decision.seat, lang, names.labels),
                 label=t(f"review_page.label.{decision.label}", lang),
                 cost=worms(decision.cost, lang),
             ),
@@ -386,7 +387,7 @@ def decision_box(decision: Decision, before: Table, lang: Lang, names: Names) ->
         ):
             with column:
                 st.markdown(f"**{t(f'review_page.{key}', lang)}**")
-                st.markdown(move_words(choice.move, before, lang, "button", names))
+                st.markdown(move_words(choice.move, before, lang, "button", names.said))
                 st.caption(outlook_line(choice.outlook, lang))
                 st.caption(
                     t("review_page.swing", lang, swing=worms(choice.outlook.expected_swing, lang))
@@ -400,7 +401,7 @@ def _show_more() -> None:
     st.session_state[SHOWN] = st.session_state.get(SHOWN, PAGE_SIZE) + PAGE_SIZE
 
 
-def worth_looking_at(graded: Review, steps: Sequence[Step], lang: Lang, names: Names) -> None:
+def worth_looking_at(graded: Review, steps: Sequence[Step], lang: Lang, names: Called) -> None:
     """The costliest decisions first, a few at a time."""
     if not graded.decisions:  # every move forced: the seats' sentences say so already
         return
@@ -443,7 +444,7 @@ def turn_events(steps: Sequence[Step], at: int) -> tuple[Event, ...]:
     return tuple(event for step in steps[start : at + 1] for event in step.events)
 
 
-def move_by_move(steps: Sequence[Step], lang: Lang, names: Names) -> None:
+def move_by_move(steps: Sequence[Step], lang: Lang, names: Called) -> None:
     """A slider over the whole game: the table after any move, and the log of that turn."""
     st.header(t("review_page.moves_title", lang), anchor=False)
     count = len(steps) - 1
@@ -463,7 +464,7 @@ def move_by_move(steps: Sequence[Step], lang: Lang, names: Names) -> None:
     events = turn_events(steps, at)
     table_at(steps[at].table, lang, names, show.marks_from(steps[at].events, lang))
     st.markdown(f"**{t('review_page.turn_log', lang)}**")
-    show.tell(events, lang, None, names=names)
+    show.tell(events, lang, None, names=names.said)
 
 
 # ----- saving and sharing -----------------------------------------------------------------------
