@@ -6,6 +6,7 @@ Pages call these so they stay thin; every word comes from content/ through `t`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 import streamlit as st
 
@@ -32,6 +33,15 @@ from pickomino.ui.narrate import Names, face_name, seat_label, seat_name, story
 def html(markup: str) -> None:
     """Insert a drawing."""
     st.html(markup)
+
+
+def caption_html(text: str) -> str:
+    """A caption written into a drawing's own HTML, styled as Streamlit's (`frame.WRAP_CSS`).
+
+    One element for the caption and its drawing rather than two: the browser builds every element
+    of a page again on each click, and a FAQ page draws about a hundred of these pairs.
+    """
+    return f'<p class="pk-caption">{escape(text)}</p>'
 
 
 def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState, str]]:
@@ -63,9 +73,9 @@ def middle(
     """
     here = set(table.middle) | set(table.face_down)
     row_marks = {tile: mark for tile, mark in (marks or {}).items() if tile in here}
-    st.caption(t("draw.middle_caption", lang))
     views = full_row(table.rules, table.middle, table.face_down, row_marks)
-    html(tile_row(views, lang, width=round(50 * scale)))
+    caption = caption_html(t("draw.middle_caption", lang))
+    html(caption + tile_row(views, lang, width=round(50 * scale)))
 
 
 def stacks(
@@ -77,10 +87,13 @@ def stacks(
     scale: float = 1.0,
     you_key: str = "draw.you_are",
     names: Names = None,
+    compact: bool = False,
 ) -> None:
     """Each player's stack, bottom first, the top tile named as such.
 
-    Seat `you` is marked with the string `you_key` (by default "(you)").
+    Seat `you` is marked with the string `you_key` (by default "(you)"). `compact` writes each
+    name beside its stack rather than above it, so the stacks of four players take one line of a
+    projector's screen.
     """
     rows = []
     for seat, stack in enumerate(table.stacks):
@@ -93,18 +106,21 @@ def stacks(
             if depth == len(stack) - 1 and not badge:
                 badge = t("draw.badge_top", lang)
             views.append(TileView(tile, table.rules.worms(tile), state, badge))
-        content = f"<p>{t('draw.no_tile', lang)}</p>"
+        tag = "span" if compact else "p"
+        content = f"<{tag}>{t('draw.no_tile', lang)}</{tag}>"
         if views:
             content = tile_row(views, lang, width=round(42 * scale))
-        rows.append(f"<div><strong>{name}</strong>{content}</div>")
-    html(f'<div style="display:flex;flex-wrap:wrap;gap:0 2rem">{"".join(rows)}</div>')
+        inline = ' style="display:flex;align-items:center;gap:0.5rem"' if compact else ""
+        rows.append(f"<div{inline}><strong>{name}</strong>{content}</div>")
+    gap = "0 1.5rem" if compact else "0 2rem"
+    html(f'<div style="display:flex;flex-wrap:wrap;gap:{gap}">{"".join(rows)}</div>')
 
 
 def kept(table: Table, lang: Lang, *, scale: float = 1.0) -> None:
     """The dice set aside this turn and their total."""
     if table.kept:
-        st.caption(t("draw.kept_caption", lang, total=table.total))
-        html(dice_row(table.kept, lang, size=round(44 * scale)))
+        caption = caption_html(t("draw.kept_caption", lang, total=table.total))
+        html(caption + dice_row(table.kept, lang, size=round(44 * scale)))
     else:
         st.caption(t("draw.kept_none", lang))
 
@@ -125,11 +141,17 @@ def situation(
 
 
 def roll(
-    faces: Sequence[str], kept_before: Sequence[str], lang: Lang, *, scale: float = 1.0
+    faces: Sequence[str],
+    kept_before: Sequence[str],
+    lang: Lang,
+    *,
+    scale: float = 1.0,
+    caption: str = "",
 ) -> None:
-    """A roll, dice showing a value already kept drawn faded."""
+    """A roll, dice showing a value already kept drawn faded; `caption` written above it."""
     faded = [face in kept_before for face in faces]
-    html(dice_row(faces, lang, faded=faded, size=round(52 * scale)))
+    above = caption_html(caption) if caption else ""
+    html(above + dice_row(faces, lang, faded=faded, size=round(52 * scale)))
 
 
 def tell(
@@ -230,16 +252,16 @@ def failed_turn(before: Table, events: Sequence[Event], lang: Lang, *, scale: fl
         st.markdown(f"**{t('draw.failed_title', lang, player=seat_name(failed.player, lang))}**")
         rolled = next((event for event in events if isinstance(event, Rolled)), None)
         if rolled is not None:
-            st.caption(t("draw.failed_roll", lang))
-            roll(rolled.faces, kept, lang, scale=scale)
+            roll(rolled.faces, kept, lang, scale=scale, caption=t("draw.failed_roll", lang))
         if kept:
-            st.caption(t("draw.kept_caption", lang, total=before.rules.total(tuple(kept))))
-            html(dice_row(kept, lang, size=round(44 * scale)))
+            total = before.rules.total(tuple(kept))
+            caption = caption_html(t("draw.kept_caption", lang, total=total))
+            html(caption + dice_row(kept, lang, size=round(44 * scale)))
         marks = marks_from(events, lang)
         if marks:
-            st.caption(t("draw.failed_tiles", lang))
             views = [
                 TileView(tile, before.rules.worms(tile), state, badge)
                 for tile, (state, badge) in marks.items()
             ]
-            html(tile_row(views, lang, width=round(50 * scale)))
+            caption = caption_html(t("draw.failed_tiles", lang))
+            html(caption + tile_row(views, lang, width=round(50 * scale)))
