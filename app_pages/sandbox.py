@@ -28,20 +28,18 @@ events = draw.told(box)
 marks = show.marks_from(events, lang)
 # The middle row and the stacks across the page, each in one line; under them two columns,
 # stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
-show.middle(table, lang, marks, scale=big * draw.TILE_SCALE)
-if state.bots():
-    show.stacks(table, lang, state.LEARNER, marks, scale=big * draw.TILE_SCALE, compact=True)
-else:  # the learner plays every seat: mark the one to play (none once the game is over)
-    to_play = -1 if table.over else table.current
-    show.stacks(
-        table,
-        lang,
-        to_play,
-        marks,
-        scale=big * draw.TILE_SCALE,
-        you_key="sandbox.to_play",
-        compact=True,
-    )
+# The learner playing every seat, the one to play is marked (none once the game is over).
+to_play = -1 if table.over else table.current
+show.situation(
+    table,
+    lang,
+    you=state.LEARNER if state.bots() else to_play,
+    marks=marks,
+    show_kept=False,
+    scale=big * draw.TILE_SCALE,
+    you_key="draw.you_are" if state.bots() else "sandbox.to_play",
+    compact=True,
+)
 # On a projector eight large dice need the wider column; on a laptop the moves get it.
 board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
 if table.over:
@@ -54,10 +52,12 @@ else:
     hidden = bool(st.session_state.get(state.HIDE))
     with board:
         st.header(draw.status(table, lang), anchor=False)
-        show.kept(table, lang, scale=big * draw.DICE_SCALE)
+        dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
         if table.rolled is not None:  # how to set dice aside, written over the dice it means
             hint = t("sandbox.keep_hint", lang)
-            show.roll(table.rolled, table.kept, lang, scale=big * draw.DICE_SCALE, caption=hint)
+            size = big * draw.DICE_SCALE
+            dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
+        show.html(dice)  # one element for both rows of dice
         draw.last_move(box, events, lang)
     with decision:
         if hidden:

@@ -59,14 +59,14 @@ def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState
     return marks
 
 
-def middle(
+def middle_html(
     table: Table,
     lang: Lang,
     marks: dict[int, tuple[TileState, str]] | None = None,
     *,
     scale: float = 1.0,
-) -> None:
-    """The row of tiles: face up, face down, or an empty place where a player holds the tile.
+) -> str:
+    """The row of tiles (HTML): face up, face down, or an empty place where a player holds one.
 
     Marks of tiles a player holds are drawn on the stacks, not on their empty place in the row.
     `scale` enlarges every drawing (presentation mode on a projector).
@@ -75,10 +75,21 @@ def middle(
     row_marks = {tile: mark for tile, mark in (marks or {}).items() if tile in here}
     views = full_row(table.rules, table.middle, table.face_down, row_marks)
     caption = caption_html(t("draw.middle_caption", lang))
-    html(caption + tile_row(views, lang, width=round(50 * scale)))
+    return caption + tile_row(views, lang, width=round(50 * scale))
 
 
-def stacks(
+def middle(
+    table: Table,
+    lang: Lang,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    *,
+    scale: float = 1.0,
+) -> None:
+    """The row of tiles, drawn (`middle_html`)."""
+    html(middle_html(table, lang, marks, scale=scale))
+
+
+def stacks_html(
     table: Table,
     lang: Lang,
     you: int = 0,
@@ -88,12 +99,11 @@ def stacks(
     you_key: str = "draw.you_are",
     names: Names = None,
     compact: bool = False,
-) -> None:
-    """Each player's stack, bottom first, the top tile named as such.
+) -> str:
+    """Each player's stack (HTML), bottom first, the top tile named as such.
 
     Seat `you` is marked with the string `you_key` (by default "(you)"). `compact` writes each
-    name beside its stack rather than above it, so the stacks of four players take one line of a
-    projector's screen.
+    name beside its stack rather than above it, so the stacks take a line of a projector's screen.
     """
     rows = []
     for seat, stack in enumerate(table.stacks):
@@ -113,16 +123,34 @@ def stacks(
         inline = ' style="display:flex;align-items:center;gap:0.5rem"' if compact else ""
         rows.append(f"<div{inline}><strong>{name}</strong>{content}</div>")
     gap = "0 1.5rem" if compact else "0 2rem"
-    html(f'<div style="display:flex;flex-wrap:wrap;gap:{gap}">{"".join(rows)}</div>')
+    return f'<div style="display:flex;flex-wrap:wrap;gap:{gap}">{"".join(rows)}</div>'
+
+
+def stacks(
+    table: Table,
+    lang: Lang,
+    you: int = 0,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    *,
+    scale: float = 1.0,
+    you_key: str = "draw.you_are",
+    names: Names = None,
+) -> None:
+    """Each player's stack, drawn (`stacks_html`)."""
+    html(stacks_html(table, lang, you, marks, scale=scale, you_key=you_key, names=names))
+
+
+def kept_html(table: Table, lang: Lang, *, scale: float = 1.0) -> str:
+    """The dice set aside this turn and their total (HTML)."""
+    if not table.kept:
+        return caption_html(t("draw.kept_none", lang))
+    caption = caption_html(t("draw.kept_caption", lang, total=table.total))
+    return caption + dice_row(table.kept, lang, size=round(44 * scale))
 
 
 def kept(table: Table, lang: Lang, *, scale: float = 1.0) -> None:
-    """The dice set aside this turn and their total."""
-    if table.kept:
-        caption = caption_html(t("draw.kept_caption", lang, total=table.total))
-        html(caption + dice_row(table.kept, lang, size=round(44 * scale)))
-    else:
-        st.caption(t("draw.kept_none", lang))
+    """The dice set aside this turn and their total, drawn."""
+    html(kept_html(table, lang, scale=scale))
 
 
 def situation(
@@ -132,12 +160,18 @@ def situation(
     you: int = 0,
     marks: dict[int, tuple[TileState, str]] | None = None,
     show_kept: bool = True,
+    scale: float = 1.0,
+    you_key: str = "draw.you_are",
+    compact: bool = False,
 ) -> None:
-    """The whole table: the middle row, every stack and the dice kept."""
-    middle(table, lang, marks)
-    stacks(table, lang, you, marks)
-    if show_kept:
-        kept(table, lang)
+    """The whole table: the middle row, every stack and the dice kept.
+
+    One element for the three: the browser builds every element again on each run, and the FAQ
+    draws a dozen tables. `scale`, `you_key` and `compact` are those of `stacks_html`.
+    """
+    markup = middle_html(table, lang, marks, scale=scale)
+    markup += stacks_html(table, lang, you, marks, scale=scale, you_key=you_key, compact=compact)
+    html(markup + (kept_html(table, lang) if show_kept else ""))
 
 
 def roll(
@@ -148,10 +182,22 @@ def roll(
     scale: float = 1.0,
     caption: str = "",
 ) -> None:
-    """A roll, dice showing a value already kept drawn faded; `caption` written above it."""
+    """A roll, drawn (`roll_html`)."""
+    html(roll_html(faces, kept_before, lang, scale=scale, caption=caption))
+
+
+def roll_html(
+    faces: Sequence[str],
+    kept_before: Sequence[str],
+    lang: Lang,
+    *,
+    scale: float = 1.0,
+    caption: str = "",
+) -> str:
+    """A roll (HTML), dice showing a value already kept drawn faded; `caption` written above it."""
     faded = [face in kept_before for face in faces]
     above = caption_html(caption) if caption else ""
-    html(above + dice_row(faces, lang, faded=faded, size=round(52 * scale)))
+    return above + dice_row(faces, lang, faded=faded, size=round(52 * scale))
 
 
 def tell(

@@ -394,11 +394,16 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
     # The place gets three quarters of the line (a tile number needs little): at half of it,
     # "Put it on top of Player 2's stack" was cut short on a projector.
     tile_column, place_column = st.columns([1, 3])
-    tile_column.selectbox(t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE)
+    # No typing to filter in these lists: its only answer to a miss is Streamlit's English
+    # "No results" (`ui.inputs` says more).
+    tile_column.selectbox(
+        t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE, filter_mode=None
+    )
     place_column.selectbox(
         t("sandbox.teacher.place", lang),
         places,
         key=frame.worded(EDIT_PLACE),
+        filter_mode=None,
         format_func=lambda place: (
             t(f"sandbox.teacher.place_{place}", lang)
             if isinstance(place, str)
@@ -433,12 +438,14 @@ def new_table_form(lang: Lang) -> None:
         t("sandbox.players", lang),
         range(allowed.min_players, allowed.max_players + 1),
         key=PLAYERS,
+        filter_mode=None,
         persist_state=KEEP,
     )
     rules.selectbox(
         t("sandbox.rules", lang),
         list(PRESETS),
         key=frame.worded(RULES),
+        filter_mode=None,
         persist_state=KEEP,
         format_func=lambda name: t(f"variants.{name}.title", lang),
     )
