@@ -50,11 +50,14 @@ OUTSIDE = """() => {
 """What the first screen must show, counted, and each of those elements not wholly in the window
 (the panels folded under the odds, `details`, are left out: they are below on purpose)."""
 
-CUT = """() => [...document.querySelectorAll(
+SR_ONLY = """e => getComputedStyle(e.closest("[data-testid=stMarkdownContainer]") ?? e)
+  .clipPath !== 'none'"""
+"""A label kept for screen readers only: the toolbar shows its icon alone on a projector."""
+
+CUT = f"""() => [...document.querySelectorAll(
     "[data-testid=stMain] :is(button, label) :is(p, span, div)")]
   .filter(e => e.scrollWidth > e.clientWidth + 1)
-  .filter(e => getComputedStyle(e.closest("[data-testid=stMarkdownContainer]") ?? e)
-    .clipPath === "none")
+  .filter(e => !({SR_ONLY})(e))
   .map(e => e.innerText)"""
 """Button and switch labels wider than their box: cut short or spilling over (but for the labels
 kept only for screen readers, where the toolbar shows an icon alone)."""
@@ -112,3 +115,42 @@ def test_a_fresh_table_of_four_on_a_projector_fits_one_screen(
     with answered(page):
         page.get_by_role("button", name=tn("sandbox.roll", 8, "nl")).click()
     assert_one_screen(page, dice=8, moves=6)
+
+
+OVERFLOWING = f"""() => [...new Set(Array.from(document.querySelectorAll(
+  '[data-testid=stMain] button, [data-testid=stMain] button *, [data-testid=stMetric] *'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1
+    || (getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth))
+  .filter(e => !({SR_ONLY})(e))
+  .map(e => e.innerText))]"""
+"""Buttons and headline figures whose text is wider than they are (cut, or spilling over), but for
+the toolbar's labels kept for screen readers only (where presentation mode shows an icon)."""
+
+UNCOVERED = """selector => { const target = document.querySelector(selector);
+  target.scrollIntoView({block: "start"});
+  const box = target.getBoundingClientRect();
+  const middle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return target.contains(middle); }"""
+"""Whether the element, scrolled to the top of the window, is on top at its middle: not under
+another one (a bar, a panel)."""
+
+
+def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
+    server: str, browser: Browser
+) -> None:
+    """Presentation mode turned on by its switch: 'Houd de 5 (3 dobbelstenen)' and '100,0%' whole.
+
+    (Moved here from test_e2e.py, the toolbar's screen-reader labels now left out of the check.)
+    """
+    page = open_page(browser, f"{server}/sandbox?lang=nl&scenario=turn-walkthrough", 1024, 768)
+    with answered(page):
+        page.get_by_text(t("sandbox.present", "nl"), exact=True).click()
+    for _ in range(3):  # roll, keep the worms, roll: three values to keep
+        with answered(page):
+            page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
+    keep = tn("sandbox.keep", 3, "nl", face="5")
+    expect(page.get_by_role("button", name=keep)).to_be_visible()
+    # a roll waits for a keep: no bust figure, the chance of a tile and the worms on average
+    expect(page.get_by_test_id("stMetric")).to_have_count(2)
+    assert page.evaluate(OVERFLOWING) == []
+    assert page.evaluate(UNCOVERED, "h1"), "Streamlit's bar of buttons hides the title"
