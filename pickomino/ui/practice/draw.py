@@ -155,10 +155,10 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
     """The page's title; undo, redo, reset; the toggles for the odds, the expert, the projector.
 
     One horizontal container, so the title and the controls share a line on a laptop and on a
-    projector, and wrap on a phone. Each button's name is also its tooltip, for the icon alone
-    that presentation mode shows (`page_style`).
+    projector, and wrap on a phone. In presentation mode a button's name is also its tooltip, for
+    the icon alone shown there (`page_style`).
     """
-    explain = scale() == 1  # on a projector the toggles' tooltips would push Reset to a 2nd line
+    explain = scale() == 1  # on a projector the switches' "?" would push Reset to a second line
     with st.container(
         horizontal=True, vertical_alignment="center", gap="small", key="sandbox_toolbar"
     ):
@@ -170,7 +170,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             icon=":material/undo:",
             disabled=not box.can_undo,
             on_click=undo,
-            help=undo_label,
+            help=None if explain else undo_label,
         )
         st.button(
             again,
@@ -178,7 +178,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             icon=":material/redo:",
             disabled=not box.can_redo,
             on_click=redo,
-            help=again,
+            help=None if explain else again,
         )
         st.toggle(
             t("sandbox.hide_odds", lang),
