@@ -6,50 +6,59 @@ from pickomino.i18n import prose, t
 from pickomino.odds import analyse
 from pickomino.ui import frame, show
 from pickomino.ui.frame import current_lang
-from pickomino.ui.odds_panel import advice_box, panel
+from pickomino.ui.odds_panel import advice_box, panel, recommendation
 from pickomino.ui.practice import clicks, draw, links, state
 
 lang = current_lang()
 box, refused = links.settle(lang)
 table = box.table
 big = draw.scale()
-# The whole decision beside the table, on one laptop or projector screen: a wide page (its
-# layout in frame.PAGES), and in presentation mode no sidebar (its toggle brings it back).
+# The whole decision on one laptop or projector screen: a wide page (its layout in frame.PAGES),
+# and in presentation mode no sidebar (its toggle brings it back).
 st.set_page_config(initial_sidebar_state="collapsed" if big > 1 else "auto")
-st.html(draw.PRESENTATION_CSS if big > 1 else draw.PAGE_CSS)
+draw.page_style(box, lang)
 
-st.title(t("page.sandbox.title", lang))
+draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
 links.banner(box, lang)
 if refused is not None:
     st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
 draw.notice_here("table")
 
-draw.toolbar(box, lang)
 events = draw.told(box)
 marks = show.marks_from(events, lang)
-# Two columns, stacked on a phone: the table with the dice; the advice, the moves and the odds.
-board, decision = st.columns(2, gap="medium")
-with board:
-    show.middle(table, lang, marks, scale=big * draw.TILE_SCALE)
-    if state.bots():
-        show.stacks(table, lang, state.LEARNER, marks, scale=big * draw.TILE_SCALE)
-    else:  # the learner plays every seat: mark the one to play (none once the game is over)
-        to_play = -1 if table.over else table.current
-        show.stacks(
-            table, lang, to_play, marks, scale=big * draw.TILE_SCALE, you_key="sandbox.to_play"
-        )
+# The middle row and the stacks across the page, each in one line; under them two columns,
+# stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
+# The learner playing every seat, the one to play is marked (none once the game is over).
+to_play = -1 if table.over else table.current
+show.situation(
+    table,
+    lang,
+    you=state.LEARNER if state.bots() else to_play,
+    marks=marks,
+    show_kept=False,
+    scale=big * draw.TILE_SCALE,
+    you_key="draw.you_are" if state.bots() else "sandbox.to_play",
+    compact=True,
+)
+# On a projector eight large dice need the wider column; on a laptop the moves get it.
+board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
 if table.over:
     with decision:
         draw.game_over(table, lang)
+    with board:
         draw.last_move(box, events, lang)
 else:
     analysis = analyse(table)
     hidden = bool(st.session_state.get(state.HIDE))
     with board:
         st.header(draw.status(table, lang), anchor=False)
-        show.kept(table, lang, scale=big * draw.DICE_SCALE)
-        if table.rolled is not None:
-            show.roll(table.rolled, table.kept, lang, scale=big * draw.DICE_SCALE)
+        dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
+        if table.rolled is not None:  # how to set dice aside, written over the dice it means
+            hint = t("sandbox.keep_hint", lang)
+            size = big * draw.DICE_SCALE
+            dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
+        show.html(dice)  # one element for both rows of dice
+        draw.last_move(box, events, lang)
     with decision:
         if hidden:
             st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
@@ -60,15 +69,15 @@ else:
                 on_click=clicks.reveal,
             )
         else:
-            advice_box(analysis, table, lang)
+            advice_box(analysis, table, lang, short=big > 1)
         draw.moves(box, None if hidden else analysis, lang)
         if not hidden:
             with st.container(border=True):
                 st.header(t("sandbox.odds_title", lang), anchor=False)
+                if big > 1:  # the advice above was its short form: here it is with its figures
+                    st.markdown(recommendation(analysis, table, lang))
                 panel(analysis, table, lang)
                 links.explore_link(table, lang)
-    with board:
-        draw.last_move(box, events, lang)
 
 # Keyed expanders that track their state stay open across clicks that reshape the page above them.
 with st.expander(t("sandbox.about", lang), icon=":material/info:"):

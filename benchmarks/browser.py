@@ -125,7 +125,7 @@ def turn() -> list[Step]:
         Step("keep", keep_worms, LABEL, tn("sandbox.roll", 6, LANG)),
         Step("roll", roll_set, LABEL, keep_fives, dice="555442", in_hand=6),
         Step("keep", keep_fives, LABEL, take),
-        Step("take", take, "h3", t("sandbox.status.roll", LANG, player=seat_name(1, LANG))),
+        Step("take", take, "h2", t("sandbox.status.roll", LANG, player=seat_name(1, LANG))),
     ]
 
 

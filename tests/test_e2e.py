@@ -104,41 +104,6 @@ def test_long_link_labels_wrap_on_a_phone_and_in_presentation_mode(
     assert wide.evaluate(CUT_LABELS, "[data-testid=stSidebar]") == []
 
 
-OVERFLOWING = """() => [...new Set(Array.from(document.querySelectorAll(
-  '[data-testid=stMain] button, [data-testid=stMain] button *, [data-testid=stMetric] *'))
-  .filter(e => e.scrollWidth > e.clientWidth + 1
-    || (getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth))
-  .map(e => e.innerText))]"""
-"""Buttons and headline figures whose text is wider than they are (cut, or spilling over)."""
-
-
-def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
-    server: str, browser: Browser
-) -> None:
-    """Presentation mode with the sidebar open: 'Houd de 5 (3 dobbelstenen)' and '100,0%' whole."""
-    page = open_page(browser, f"{server}/sandbox?lang=nl&scenario=turn-walkthrough", 1024, 768)
-    with answered(page):
-        page.get_by_text(t("sandbox.present", "nl"), exact=True).click()
-    for _ in range(3):  # roll, keep the worms, roll: three values to keep
-        with answered(page):
-            page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
-    keep = tn("sandbox.keep", 3, "nl", face="5")
-    expect(page.get_by_role("button", name=keep)).to_be_visible()
-    # a roll waits for a keep: no bust figure, the chance of a tile and the worms on average
-    expect(page.get_by_test_id("stMetric")).to_have_count(2)
-    assert page.evaluate(OVERFLOWING) == []
-    assert page.evaluate(UNCOVERED, "h1"), "Streamlit's bar of buttons hides the title"
-
-
-UNCOVERED = """selector => { const target = document.querySelector(selector);
-  target.scrollIntoView({block: "start"});
-  const box = target.getBoundingClientRect();
-  const middle = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return target.contains(middle); }"""
-"""Whether the element, scrolled to the top of the window, is on top at its middle: not under
-another one (a bar, a panel)."""
-
-
 def test_settings_outlive_a_visit_to_another_page(server: str, browser: Browser) -> None:
     """A teacher back from the FAQ finds the sandbox's settings as left, and the seed still rolls.
 

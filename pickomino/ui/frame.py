@@ -68,7 +68,8 @@ SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
 WRAP_CSS: Final = """<style>
 :is([data-testid="stPageLink-NavLink"], [data-testid="stSidebarNavLink"])
   :is(span:not([data-testid="stIconMaterial"]), [data-testid="stMarkdownContainer"], p),
-:is([data-testid="stMain"] button, [data-testid="stMetric"])
+:is([data-testid="stMain"] button, [data-testid="stMetric"],
+  [data-testid="stMain"] [data-testid="stWidgetLabel"])
   :is(div, span, p):not([data-testid="stIconMaterial"]) {
   white-space: normal; overflow: visible; text-overflow: clip;
 }
@@ -76,13 +77,16 @@ WRAP_CSS: Final = """<style>
 :is([data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p) {
   color: #5c5f66; opacity: 1;
 }
+.pk-caption { color: #5c5f66; font-size: 0.875rem; line-height: 1.4; margin: 0; }
 [data-testid="stMain"] :not(pre) > code { color: #1d6a56; opacity: 1; }
 [data-testid="stPageLink-NavLink"]:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px }
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
 an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
-every text ('Houd de 5 (3 dobbelstenen)' read 'Houd de 5 (3 do…' and '100,0 %' read '100,…').
-The end of a run (`finish_run`) takes no room. Captions and inline code are darker than
+every text ('Houd de 5 (3 dobbelstenen)' read 'Houd de 5 (3 do…', '100,0 %' read '100,…', and
+on a phone a switch read 'De expert speelt de andere plaat…').
+The end of a run (`finish_run`) takes no room. Captions (Streamlit's, and `pk-caption` for the
+ones written into a drawing's HTML, `show.caption_html`) and inline code are darker than
 Streamlit's (#797979 and #6d9c8f read at 4.35:1 and 3:1 against white; text needs 4.5:1). A link
 of the navigation reached by Tab is outlined: Streamlit only tints its background (15% of a light
 blue), which a keyboard user could hardly see on the sidebar's grey."""

@@ -47,8 +47,14 @@ def _runner_up(analysis: Analysis, best: Choice, aim: Aim) -> Choice:
     return max(others, key=lambda choice: getattr(choice.outlook, aim))
 
 
-def _line(analysis: Analysis, table: Table, aim: Aim, lang: Lang) -> tuple[str, bool]:
-    """One aim's advice, its best move against the next best; True when the two are equal."""
+def _line(
+    analysis: Analysis, table: Table, aim: Aim, lang: Lang, words: str = "odds"
+) -> tuple[str, bool]:
+    """One aim's advice, its best move against the next best; True when the two are equal.
+
+    `words` is the section of content/ the sentence comes from: the full one (`odds`) or its one
+    line for a projector (`sandbox.short`, the move without its figures).
+    """
     best = best_for(analysis, aim)
     other = _runner_up(analysis, best, aim)
     shown = {
@@ -65,9 +71,10 @@ def _line(analysis: Analysis, table: Table, aim: Aim, lang: Lang) -> tuple[str, 
         else ("tile", "success", "other_success")
     )
     if shown[mine] == shown[theirs]:
-        return t(f"odds.equal_{name}", lang, **shown), True
+        return t(f"{words}.equal_{name}", lang, **shown), True
     both = aim == "expected_worms" and serves_both(analysis, lang)
-    return t("odds.recommend_both" if both else f"odds.recommend_{name}", lang, **shown), False
+    key = f"{words}.recommend_both" if both else f"{words}.recommend_{name}"
+    return t(key, lang, **shown), False
 
 
 def serves_both(analysis: Analysis, lang: Lang) -> bool:
@@ -79,28 +86,30 @@ def serves_both(analysis: Analysis, lang: Lang) -> bool:
     return percent(analysis.recommended.outlook.success, lang) == surest
 
 
-def advice(analysis: Analysis, table: Table, lang: Lang) -> list[str]:
+def advice(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> list[str]:
     """The advice in sentences, each naming its aim.
 
     The two aims can disagree (three fives bring more worms, two worms make a tile surer): a
     learner told only one of them would find a tip and the sandbox contradicting each other, so
     when they disagree both are said, each opening with its aim. Equal figures are said to be
-    equal rather than given as a reason.
+    equal rather than given as a reason. `short` leaves the figures out (each move's line beside
+    its button gives them), so the advice takes a line per aim on a projector.
     """
     if len(analysis.choices) == 1:
         only = move_words(analysis.recommended.move, table, lang)
         return [t("odds.recommend_only", lang, move=only)]
-    for_worms, tied = _line(analysis, table, "expected_worms", lang)
+    words = "sandbox.short" if short else "odds"
+    for_worms, tied = _line(analysis, table, "expected_worms", lang, words)
     both = serves_both(analysis, lang)
     if both and not tied:
         return [for_worms]
-    for_tile, _ = _line(analysis, table, "success", lang)
+    for_tile, _ = _line(analysis, table, "success", lang, words)
     return [for_worms, for_tile]
 
 
-def recommendation(analysis: Analysis, table: Table, lang: Lang) -> str:
+def recommendation(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> str:
     """The advice as one Markdown block, a paragraph per sentence."""
-    return "\n\n".join(advice(analysis, table, lang))
+    return "\n\n".join(advice(analysis, table, lang, short=short))
 
 
 def tiles_table(analysis: Analysis, lang: Lang) -> str:
@@ -118,9 +127,9 @@ def tiles_table(analysis: Analysis, lang: Lang) -> str:
     return "\n".join([head, *rows])
 
 
-def advice_box(analysis: Analysis, table: Table, lang: Lang) -> None:
-    """The advice, drawn just above the moves it names."""
-    st.success(recommendation(analysis, table, lang), icon=":material/lightbulb:")
+def advice_box(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> None:
+    """The advice, drawn just above the moves it names (`short`: without its figures)."""
+    st.success(recommendation(analysis, table, lang, short=short), icon=":material/lightbulb:")
 
 
 def panel(analysis: Analysis, table: Table, lang: Lang) -> None:

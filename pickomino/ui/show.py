@@ -6,6 +6,7 @@ Pages call these so they stay thin; every word comes from content/ through `t`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 import streamlit as st
 
@@ -34,6 +35,15 @@ def html(markup: str) -> None:
     st.html(markup)
 
 
+def caption_html(text: str) -> str:
+    """A caption written into a drawing's own HTML, styled as Streamlit's (`frame.WRAP_CSS`).
+
+    One element for the caption and its drawing rather than two: the browser builds every element
+    of a page again on each click, and a FAQ page draws about a hundred of these pairs.
+    """
+    return f'<p class="pk-caption">{escape(text)}</p>'
+
+
 def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState, str]]:
     """Tiles an event touched, with the state to draw and the word to write under them."""
     marks: dict[int, tuple[TileState, str]] = {}
@@ -49,6 +59,25 @@ def marks_from(events: Sequence[Event], lang: Lang) -> dict[int, tuple[TileState
     return marks
 
 
+def middle_html(
+    table: Table,
+    lang: Lang,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    *,
+    scale: float = 1.0,
+) -> str:
+    """The row of tiles (HTML): face up, face down, or an empty place where a player holds one.
+
+    Marks of tiles a player holds are drawn on the stacks, not on their empty place in the row.
+    `scale` enlarges every drawing (presentation mode on a projector).
+    """
+    here = set(table.middle) | set(table.face_down)
+    row_marks = {tile: mark for tile, mark in (marks or {}).items() if tile in here}
+    views = full_row(table.rules, table.middle, table.face_down, row_marks)
+    caption = caption_html(t("draw.middle_caption", lang))
+    return caption + tile_row(views, lang, width=round(50 * scale))
+
+
 def middle(
     table: Table,
     lang: Lang,
@@ -56,19 +85,11 @@ def middle(
     *,
     scale: float = 1.0,
 ) -> None:
-    """The row of tiles: face up, face down, or an empty place where a player holds the tile.
-
-    Marks of tiles a player holds are drawn on the stacks, not on their empty place in the row.
-    `scale` enlarges every drawing (presentation mode on a projector).
-    """
-    here = set(table.middle) | set(table.face_down)
-    row_marks = {tile: mark for tile, mark in (marks or {}).items() if tile in here}
-    st.caption(t("draw.middle_caption", lang))
-    views = full_row(table.rules, table.middle, table.face_down, row_marks)
-    html(tile_row(views, lang, width=round(50 * scale)))
+    """The row of tiles, drawn (`middle_html`)."""
+    html(middle_html(table, lang, marks, scale=scale))
 
 
-def stacks(
+def stacks_html(
     table: Table,
     lang: Lang,
     you: int = 0,
@@ -77,10 +98,12 @@ def stacks(
     scale: float = 1.0,
     you_key: str = "draw.you_are",
     names: Names = None,
-) -> None:
-    """Each player's stack, bottom first, the top tile named as such.
+    compact: bool = False,
+) -> str:
+    """Each player's stack (HTML), bottom first, the top tile named as such.
 
-    Seat `you` is marked with the string `you_key` (by default "(you)").
+    Seat `you` is marked with the string `you_key` (by default "(you)"). `compact` writes each
+    name beside its stack rather than above it, so the stacks take a line of a projector's screen.
     """
     rows = []
     for seat, stack in enumerate(table.stacks):
@@ -93,20 +116,41 @@ def stacks(
             if depth == len(stack) - 1 and not badge:
                 badge = t("draw.badge_top", lang)
             views.append(TileView(tile, table.rules.worms(tile), state, badge))
-        content = f"<p>{t('draw.no_tile', lang)}</p>"
+        tag = "span" if compact else "p"
+        content = f"<{tag}>{t('draw.no_tile', lang)}</{tag}>"
         if views:
             content = tile_row(views, lang, width=round(42 * scale))
-        rows.append(f"<div><strong>{name}</strong>{content}</div>")
-    html(f'<div style="display:flex;flex-wrap:wrap;gap:0 2rem">{"".join(rows)}</div>')
+        inline = ' style="display:flex;align-items:center;gap:0.5rem"' if compact else ""
+        rows.append(f"<div{inline}><strong>{name}</strong>{content}</div>")
+    gap = "0 1.5rem" if compact else "0 2rem"
+    return f'<div style="display:flex;flex-wrap:wrap;gap:{gap}">{"".join(rows)}</div>'
+
+
+def stacks(
+    table: Table,
+    lang: Lang,
+    you: int = 0,
+    marks: dict[int, tuple[TileState, str]] | None = None,
+    *,
+    scale: float = 1.0,
+    you_key: str = "draw.you_are",
+    names: Names = None,
+) -> None:
+    """Each player's stack, drawn (`stacks_html`)."""
+    html(stacks_html(table, lang, you, marks, scale=scale, you_key=you_key, names=names))
+
+
+def kept_html(table: Table, lang: Lang, *, scale: float = 1.0) -> str:
+    """The dice set aside this turn and their total (HTML)."""
+    if not table.kept:
+        return caption_html(t("draw.kept_none", lang))
+    caption = caption_html(t("draw.kept_caption", lang, total=table.total))
+    return caption + dice_row(table.kept, lang, size=round(44 * scale))
 
 
 def kept(table: Table, lang: Lang, *, scale: float = 1.0) -> None:
-    """The dice set aside this turn and their total."""
-    if table.kept:
-        st.caption(t("draw.kept_caption", lang, total=table.total))
-        html(dice_row(table.kept, lang, size=round(44 * scale)))
-    else:
-        st.caption(t("draw.kept_none", lang))
+    """The dice set aside this turn and their total, drawn."""
+    html(kept_html(table, lang, scale=scale))
 
 
 def situation(
@@ -116,20 +160,44 @@ def situation(
     you: int = 0,
     marks: dict[int, tuple[TileState, str]] | None = None,
     show_kept: bool = True,
+    scale: float = 1.0,
+    you_key: str = "draw.you_are",
+    compact: bool = False,
 ) -> None:
-    """The whole table: the middle row, every stack and the dice kept."""
-    middle(table, lang, marks)
-    stacks(table, lang, you, marks)
-    if show_kept:
-        kept(table, lang)
+    """The whole table: the middle row, every stack and the dice kept.
+
+    One element for the three: the browser builds every element again on each run, and the FAQ
+    draws a dozen tables. `scale`, `you_key` and `compact` are those of `stacks_html`.
+    """
+    markup = middle_html(table, lang, marks, scale=scale)
+    markup += stacks_html(table, lang, you, marks, scale=scale, you_key=you_key, compact=compact)
+    html(markup + (kept_html(table, lang) if show_kept else ""))
 
 
 def roll(
-    faces: Sequence[str], kept_before: Sequence[str], lang: Lang, *, scale: float = 1.0
+    faces: Sequence[str],
+    kept_before: Sequence[str],
+    lang: Lang,
+    *,
+    scale: float = 1.0,
+    caption: str = "",
 ) -> None:
-    """A roll, dice showing a value already kept drawn faded."""
+    """A roll, drawn (`roll_html`)."""
+    html(roll_html(faces, kept_before, lang, scale=scale, caption=caption))
+
+
+def roll_html(
+    faces: Sequence[str],
+    kept_before: Sequence[str],
+    lang: Lang,
+    *,
+    scale: float = 1.0,
+    caption: str = "",
+) -> str:
+    """A roll (HTML), dice showing a value already kept drawn faded; `caption` written above it."""
     faded = [face in kept_before for face in faces]
-    html(dice_row(faces, lang, faded=faded, size=round(52 * scale)))
+    above = caption_html(caption) if caption else ""
+    return above + dice_row(faces, lang, faded=faded, size=round(52 * scale))
 
 
 def tell(
@@ -239,16 +307,16 @@ def failed_turn(
         )
         rolled = next((event for event in events if isinstance(event, Rolled)), None)
         if rolled is not None:
-            st.caption(t("draw.failed_roll", lang))
-            roll(rolled.faces, kept, lang, scale=scale)
+            roll(rolled.faces, kept, lang, scale=scale, caption=t("draw.failed_roll", lang))
         if kept:
-            st.caption(t("draw.kept_caption", lang, total=before.rules.total(tuple(kept))))
-            html(dice_row(kept, lang, size=round(44 * scale)))
+            total = before.rules.total(tuple(kept))
+            caption = caption_html(t("draw.kept_caption", lang, total=total))
+            html(caption + dice_row(kept, lang, size=round(44 * scale)))
         marks = marks_from(events, lang)
         if marks:
-            st.caption(t("draw.failed_tiles", lang))
             views = [
                 TileView(tile, before.rules.worms(tile), state, badge)
                 for tile, (state, badge) in marks.items()
             ]
-            html(tile_row(views, lang, width=round(50 * scale)))
+            caption = caption_html(t("draw.failed_tiles", lang))
+            html(caption + tile_row(views, lang, width=round(50 * scale)))

@@ -54,39 +54,76 @@ PRESENTATION_SCALE: Final = 1.3
 """How much larger dice and tiles are drawn in presentation mode."""
 
 TILE_SCALE: Final = 0.8
-"""Tiles are drawn a little smaller than on the Learn pages, so the middle row takes two lines
-beside the decision rather than three."""
+"""Tiles are drawn a little smaller than on the Learn pages, so the sixteen of the middle row take
+one line across the page, on a laptop (sidebar open) as on a projector."""
 DICE_SCALE: Final = 0.85
-"""Dice too, so eight of them fit one line of the decision's column."""
+"""Dice too, so eight of them fit one line of the table's column."""
 
-PAGE_CSS: Final = """<style>
-[data-testid="stMainBlockContainer"] { padding: 3.5rem 2.5rem 2rem; }
-[data-testid="stMainBlockContainer"] h1 { font-size: 2rem; padding: 0 0 0.5rem; }
-[data-testid="stMainBlockContainer"] :is(h2, h3) { font-size: 1.35rem; padding: 0.25rem 0; }
-[data-testid="stColumn"] [data-testid="stVerticalBlock"] { gap: 0.6rem; }
+_MOVE_ROW: Final = "move_row_"
+"""The key of each move's row (its button and its odds), which the styles below size."""
+
+PAGE_CSS: Final = f"""<style>
+[data-testid="stMainBlockContainer"] {{ padding: 3.5rem 2.5rem 2rem; }}
+[data-testid="stMainBlockContainer"] h1 {{ font-size: 2rem; padding: 0; }}
+[data-testid="stMainBlockContainer"] :is(h2, h3) {{ font-size: 1.35rem; padding: 0.25rem 0; }}
+[data-testid="stColumn"] [data-testid="stVerticalBlock"] {{ gap: 0.6rem; }}
+[class*="st-key-{_MOVE_ROW}"] > :first-child {{ flex: 0 0 45%; min-width: 0; }}
+[class*="st-key-{_MOVE_ROW}"] > :last-child {{ flex: 1 1 0; min-width: 0; }}
+[class*="st-key-{_MOVE_ROW}"] [data-testid="stMarkdownContainer"] p {{
+  font-size: 0.875rem; line-height: 1.35;
+}}
 </style>"""
 """The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the advice
-then show beside the table without scrolling."""
+then show beside the table without scrolling. A move's button takes the same share of every
+move's row, so their odds line up in a column."""
 
-PRESENTATION_CSS: Final = """<style>
+PRESENTATION_CSS: Final = (
+    PAGE_CSS
+    + """<style>
 html { font-size: 22px; }
-[data-testid="stMainBlockContainer"] { max-width: 100vw; padding: 1rem 1.5rem 2rem; }
-[data-testid="stMainBlockContainer"] h1 { font-size: 1.6rem; padding: 0; }
-[data-testid="stMainBlockContainer"] :is(h2, h3) { font-size: 1.1rem; padding: 0.2rem 0; }
-[data-testid="stMainBlockContainer"] [data-testid="stCaptionContainer"] { font-size: 0.7rem; }
-[data-testid="stMainBlockContainer"] button p { font-size: 1rem; font-weight: 600; }
+[data-testid="stMainBlockContainer"] { max-width: 100vw; padding: 0.6rem 1.5rem 2rem; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
+[data-testid="stMainBlockContainer"] h1 { font-size: 1.2rem; padding: 0 0 0 2.4rem; }
+[data-testid="stMainBlockContainer"] :is(h2, h3) { font-size: 1.05rem; padding: 0; }
+[data-testid="stHeading"] [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+[data-testid="stMainBlockContainer"] :is([data-testid="stCaptionContainer"], .pk-caption) {
+  font-size: 0.65rem;
+}
+[data-testid="stMainBlockContainer"] button :is([data-testid="stMarkdownContainer"], p) {
+  font-size: 0.8rem; font-weight: 600; line-height: 1.25;
+}
+[data-testid="stMainBlockContainer"] [data-testid="stAlertContainer"] { padding: 0.35rem 0.7rem; }
+[data-testid="stColumn"] [data-testid="stVerticalBlock"] { gap: 0.35rem; }
+.st-key-sandbox_toolbar :is(button, label) :is([data-testid="stMarkdownContainer"], p) {
+  font-size: 0.6rem; font-weight: 400; line-height: 1.25;
+}
+[data-testid="stMainBlockContainer"] button { min-height: 2rem; padding: 0.05rem 0.6rem; }
 [data-testid="stMetricValue"] { font-size: 1.5rem; }
+[class*="st-key-move_row_"] [data-testid="stMarkdownContainer"] p { font-size: 0.72rem; }
+.st-key-sandbox_toolbar { gap: 0.4rem; }
+.st-key-sandbox_toolbar label { align-items: center; }
+.st-key-sandbox_toolbar button { min-height: 1.8rem; }
 [data-testid="stHeader"], [data-testid="stHeader"] div {
   background: transparent; pointer-events: none;
 }
 [data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
-[data-testid="stMainBlockContainer"] h1 { padding-left: 2.4rem; }
 </style>"""
+)
 """Presentation mode: every text of the app sized in rem grows with the root font, and the page
-uses the screen's width, so the table reads from the back of a classroom. The title and the odds'
-headline figures grow less, so the decision fits beside the table on a 1024-pixel projector. The
-page starts under Streamlit's bar of buttons, made see-through (it hid the title and caught
-clicks on the top edge of Undo and Redo), the title set beside its sidebar button."""
+uses the screen's width, so the table reads from the back of a classroom, while the whole decision
+(the table, the dice, the moves and the advice) fits one 1024x768 projector screen: the title and
+the teacher's controls share one small line (Undo, Redo and Reset by their icon, their name kept
+for screen readers and in their tooltip), the elements sit closer, each move's odds are written
+smaller than its button. The page starts under Streamlit's bar of buttons, made see-through (it
+hid the title and caught clicks on the top edge of Undo and Redo), the title set beside its
+sidebar button."""
+
+_ICON_ONLY: Final = """<style>
+.st-key-sandbox_toolbar :is({keys}) button [data-testid="stMarkdownContainer"] {{
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+}}
+</style>"""
+"""The toolbar's buttons shown by their icon alone, their label kept for screen readers."""
 
 
 def notice_here(where: Where) -> None:
@@ -101,38 +138,61 @@ def scale() -> float:
     return PRESENTATION_SCALE if st.session_state.get(PRESENT) else 1.0
 
 
-def toolbar(box: Sandbox, lang: Lang) -> None:
-    """Undo, redo, reset; the toggles that hide the odds and turn on presentation mode.
+def page_style(box: Sandbox, lang: Lang) -> None:
+    """The page's styles; in presentation mode Undo, Reset and a plain Redo show their icon only.
 
-    One horizontal container, so the controls keep their natural width and wrap on a phone.
+    Redo keeps its words when it replays a FAQ's answer: that is the next step the link offers.
     """
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+    if scale() == 1:
+        st.html(PAGE_CSS)
+        return
+    keys = [".st-key-sandbox_undo", ".st-key-sandbox_reset"]
+    if redo_label(box, lang) == t("sandbox.redo", lang):
+        keys.append(".st-key-sandbox_redo")
+    st.html(PRESENTATION_CSS + _ICON_ONLY.format(keys=", ".join(keys)))
+
+
+def toolbar(box: Sandbox, lang: Lang) -> None:
+    """The page's title; undo, redo, reset; the toggles for the odds, the expert, the projector.
+
+    One horizontal container, so the title and the controls share a line on a laptop and on a
+    projector, and wrap on a phone. In presentation mode a button's name is also its tooltip, for
+    the icon alone shown there (`page_style`).
+    """
+    explain = scale() == 1  # on a projector the switches' "?" would push Reset to a second line
+    with st.container(
+        horizontal=True, vertical_alignment="center", gap="small", key="sandbox_toolbar"
+    ):
+        st.title(t("page.sandbox.title", lang), anchor=False, width="content")
+        undo_label, again = t("sandbox.undo", lang), redo_label(box, lang)
         st.button(
-            t("sandbox.undo", lang),
+            undo_label,
             key="sandbox_undo",
             icon=":material/undo:",
             disabled=not box.can_undo,
             on_click=undo,
+            help=None if explain else undo_label,
         )
         st.button(
-            redo_label(box, lang),
+            again,
             key="sandbox_redo",
             icon=":material/redo:",
             disabled=not box.can_redo,
             on_click=redo,
+            help=None if explain else again,
         )
         st.toggle(
             t("sandbox.hide_odds", lang),
             key=HIDE,
             persist_state=KEEP,
-            help=t("sandbox.hide_odds_help", lang),
+            help=t("sandbox.hide_odds_help", lang) if explain else None,
             width="content",
         )
         st.toggle(
             t("sandbox.bots", lang),
             key=BOTS,
             persist_state=KEEP,
-            help=t("sandbox.bots_help", lang),
+            help=t("sandbox.bots_help", lang) if explain else None,
             on_change=act,
             args=(lambda box: box,),
             width="content",
@@ -141,7 +201,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             t("sandbox.present", lang),
             key=PRESENT,
             persist_state=KEEP,
-            help=t("sandbox.present_help", lang),
+            help=t("sandbox.present_help", lang) if explain else None,
             width="content",
         )
         # Last, away from Redo: a quick double click on Redo landed on Reset as the page redrew.
@@ -209,21 +269,26 @@ def _move(
     The advice's move is the one primary button, with a star, so the class sees which button the
     advice means without reading the sentence.
     """
-    button, odds = st.columns([5, 6], vertical_alignment="center")
-    key = {"keep": move.face, "take": str(move.tile)}.get(move.kind)
+    key = f"{move.kind}_{move.face}" if move.kind == "keep" else move.kind
+    key += f"_{move.tile}" if move.kind == "take" else ""
     best = analysis is not None and move == analysis.recommended.move and move in marks
-    button.button(
-        move_words(move, table, lang, "button", names),
-        key=f"{prefix}_{move.kind}" + (f"_{key}" if key else ""),
-        icon=":material/star:" if best else ICONS[move.kind],
-        type="primary" if best else "secondary",
-        on_click=click,
-        args=(move,),
-        width="stretch",
-    )
-    if analysis is not None:
-        line = outlook_line(analysis.choice(move).outlook, lang)
-        odds.markdown(f"**{marks[move]}** · {line}" if move in marks else line)
+    # One row container rather than two columns: three elements fewer for the browser to build
+    # again on every click, the same look (`PAGE_CSS` gives the button its share of the row).
+    with st.container(
+        horizontal=True, vertical_alignment="center", key=f"{_MOVE_ROW}{prefix}_{key}"
+    ):
+        st.button(
+            move_words(move, table, lang, "button", names),
+            key=f"{prefix}_{key}",
+            icon=":material/star:" if best else ICONS[move.kind],
+            type="primary" if best else "secondary",
+            on_click=click,
+            args=(move,),
+            width="stretch",
+        )
+        if analysis is not None:
+            line = outlook_line(analysis.choice(move).outlook, lang)
+            st.markdown(f"**{marks[move]}** · {line}" if move in marks else line)
 
 
 def _play(move: Move) -> None:
@@ -256,7 +321,6 @@ def offer(
     shown = (analysis, marks, lang, click, prefix, names)
     if table.phase == "keep":
         assert table.rolled is not None
-        st.caption(t("sandbox.keep_hint", lang))
         for move in legal:
             _move(move, table, *shown)
         taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
@@ -362,11 +426,16 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
     # The place gets three quarters of the line (a tile number needs little): at half of it,
     # "Put it on top of Player 2's stack" was cut short on a projector.
     tile_column, place_column = st.columns([1, 3])
-    tile_column.selectbox(t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE)
+    # No typing to filter in these lists: its only answer to a miss is Streamlit's English
+    # "No results" (`ui.inputs` says more).
+    tile_column.selectbox(
+        t("sandbox.teacher.tile", lang), table.rules.tiles, key=EDIT_TILE, filter_mode=None
+    )
     place_column.selectbox(
         t("sandbox.teacher.place", lang),
         places,
         key=frame.worded(EDIT_PLACE),
+        filter_mode=None,
         format_func=lambda place: (
             t(f"sandbox.teacher.place_{place}", lang)
             if isinstance(place, str)
@@ -401,12 +470,14 @@ def new_table_form(lang: Lang) -> None:
         t("sandbox.players", lang),
         range(allowed.min_players, allowed.max_players + 1),
         key=PLAYERS,
+        filter_mode=None,
         persist_state=KEEP,
     )
     rules.selectbox(
         t("sandbox.rules", lang),
         list(PRESETS),
         key=frame.worded(RULES),
+        filter_mode=None,
         persist_state=KEEP,
         format_func=lambda name: t(f"variants.{name}.title", lang),
     )
