@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final, Literal, NoReturn
+from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 from streamlit.navigation.page import Page
@@ -128,6 +129,20 @@ def stop() -> NoReturn:
     """
     finish_run(current_lang())
     st.stop()
+
+
+def page_address(params: dict[str, str]) -> str:
+    """The address of the page shown with the query `params`, for a link to copy or share.
+
+    Streamlit knows the page's own address in the browser (`st.context.url`); under AppTest it
+    does not, and the query alone is given.
+    """
+    query = urlencode(params)
+    url = st.context.url
+    if not url:
+        return f"?{query}"
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
 
 
 def current_lang() -> Lang:

@@ -14,7 +14,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
-from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -770,12 +769,7 @@ def share_link() -> str:
         for key in ("game", "seats", "seed", "lang")
         if key in st.query_params
     }
-    query = urlencode(params)
-    url = st.context.url
-    if not url:
-        return f"?{query}"
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+    return frame.page_address(params)
 
 
 def new_game(lang: Lang) -> None:

@@ -14,7 +14,6 @@ import html
 import random
 from dataclasses import dataclass, replace
 from typing import Final, get_args
-from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -142,12 +141,8 @@ def publish() -> None:
 
 def share_link(setup: Setup, lang: Lang) -> str:
     """The address that opens this quiz in this language (the query alone if the URL is unknown)."""
-    query = urlencode({"code": setup[0], "level": setup[1], "count": setup[2], "lang": lang})
-    url = st.context.url
-    if not url:
-        return f"?{query}"
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+    code, level, count = setup
+    return frame.page_address({"code": code, "level": level, "count": str(count), "lang": lang})
 
 
 # ----- clicks ----------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ import json
 import random
 from collections.abc import Sequence
 from typing import Final
-from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -470,16 +469,6 @@ def move_by_move(steps: Sequence[Step], lang: Lang, names: Called) -> None:
 # ----- saving and sharing -----------------------------------------------------------------------
 
 
-def address(params: dict[str, str]) -> str:
-    """The address of the page shown, with `params` (the query alone if the URL is unknown)."""
-    query = urlencode(params)
-    url = st.context.url
-    if not url:
-        return f"?{query}"
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
-
-
 def save_and_share(record: Scenario, lang: Lang) -> None:
     """The record as a file to download, and the link that opens it here."""
     st.header(t("review_page.share_title", lang), anchor=False)
@@ -492,4 +481,4 @@ def save_and_share(record: Scenario, lang: Lang) -> None:
     # could not be scrolled from the keyboard)
     with st.expander(t("review_page.share_link", lang), icon=":material/link:"):
         st.caption(t("review_page.share_help", lang))
-        st.code(address({"game": value, "lang": lang}), language=None, wrap_lines=True)
+        st.code(frame.page_address({"game": value, "lang": lang}), language=None, wrap_lines=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Final, Literal
-from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
 
@@ -23,7 +22,7 @@ from pickomino.lessons.tips import TIPS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import decode_table, encode_table, read_scenario
-from pickomino.ui import show
+from pickomino.ui import frame, show
 from pickomino.ui.frame import visit
 from pickomino.ui.practice.state import (
     BOTS,
@@ -237,12 +236,7 @@ def share_link() -> str:
     The page's own address when Streamlit knows it, else the query alone.
     """
     params = {key: st.query_params[key] for key in PARAMS if key in st.query_params}
-    query = urlencode(params)
-    url = st.context.url
-    if not url:
-        return f"?{query}"
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+    return frame.page_address(params)
 
 
 def link(
