@@ -132,9 +132,12 @@ class Relay:
         self._stack.close()
 
 
-QUIET_MS = 300
-"""How long the page must stay unchanged to count as settled, after a run: a click of a burst
-that reached the server during the run starts its own run right after it."""
+QUIET_MS = 100
+"""How long the page must stay unchanged to count as settled after a run: a layout pass or two
+(Streamlit measures some elements once drawn, and draws them again to fit)."""
+BURST_QUIET_MS = 300
+"""The same after a burst of clicks: a click that reached the server during the run starts its
+own run right after it, which the page shows a moment later."""
 PROBE = """
 window.__pickomino = {changed: performance.now()};
 const touched = () => { window.__pickomino.changed = performance.now(); };
@@ -218,15 +221,17 @@ def release(browser: Browser) -> None:
     shared.clear_cookies()
 
 
-def ready(page: Page) -> None:
-    """Wait until no script runs and the page has stayed unchanged, its drawings loaded, for a
-    moment: only then does a locator find what the last run drew, and a click land where aimed."""
-    page.wait_for_function(SETTLED, arg=QUIET_MS, polling=100, timeout=WAIT_MS)
+def ready(page: Page, quiet_ms: int = QUIET_MS) -> None:
+    """Wait until no script runs and the page has stayed unchanged, its drawings loaded, for
+    `quiet_ms`: only then does a locator find what the last run drew, and a click land where
+    aimed."""
+    page.wait_for_function(SETTLED, arg=quiet_ms, polling=50, timeout=WAIT_MS)
 
 
 @contextmanager
-def answered(page: Page) -> Iterator[None]:
-    """Wait, after the block's action, until the run it causes is drawn and the page settled.
+def answered(page: Page, quiet_ms: int = QUIET_MS) -> Iterator[None]:
+    """Wait, after the block's action, until the run it causes is drawn and the page settled
+    (`ready`; a block of several clicks gives `BURST_QUIET_MS`).
 
     Right after a click the app still says no script runs (the server has not answered yet), and
     at the end of a run the browser may still be drawing it: only the run's number tells.
@@ -242,4 +247,4 @@ def answered(page: Page) -> Iterator[None]:
     crashed = page.locator(CRASHED)
     if crashed.count():
         pytest.fail(f"the app failed: {crashed.first.inner_text()}")
-    ready(page)
+    ready(page, quiet_ms)
