@@ -43,9 +43,11 @@ def browser() -> Iterator[Browser]:
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
     """Close Chromium after the last browser test of a row (see `Relay`), once its fixtures are
     torn down."""
-    yield
-    if "browser" not in getattr(nextitem, "fixturenames", ()):
-        CHROMIUM.close()
+    try:
+        return (yield)
+    finally:
+        if "browser" not in getattr(nextitem, "fixturenames", ()):
+            CHROMIUM.close()
 
 
 @pytest.fixture
