@@ -21,6 +21,11 @@ and compiles megabytes of them from the server again); with options (`is_mobile=
 page gets a context of its own. Each page is still its own Streamlit session: the server tells
 sessions by their websocket, not by cookies. Do not close `browser` in a test.
 
+Wrap every action that makes the app run in `answered(page)`: it returns once that run is drawn
+and the page settled, so the next locator finds what the run drew (a wait on Streamlit's own
+"not running" state alone returns before the server has even seen the click). A block of several
+clicks without waiting in between gives `answered(page, BURST_QUIET_MS)`.
+
 Playwright's own browser download does not work here, so Chromium comes from apt-get; without it
 the browser tests are skipped with that reason rather than failing on a missing binary.
 """
