@@ -14,8 +14,8 @@ A browser test file asks for two fixtures (tests/conftest.py) and opens its page
 
 `server` is one `streamlit run` for the whole run; `browser` is one Chromium for every browser
 test in a row (launching it costs a second or two each time), and after each test whatever the
-test opened is closed (`release`): its pages, and any context it made with `browser.new_context`
-or `browser.new_page`. `open_page` without options takes its page from one context shared by the
+test opened is put away (`release`): any context it made (`browser.new_context`, `new_page`)
+closed, its pages blanked for the next test. `open_page` without options takes its page from one context shared by the
 tests, whose cache keeps Streamlit's scripts and Plotly's once loaded (a fresh context fetches
 and compiles megabytes of them from the server again); with options (`is_mobile=True`...) the
 page gets a context of its own. Each page is still its own Streamlit session: the server tells
