@@ -15,11 +15,12 @@ A browser test file asks for two fixtures (tests/conftest.py) and opens its page
 `server` is one `streamlit run` for the whole run; `browser` is one Chromium for every browser
 test in a row (launching it costs a second or two each time), and after each test whatever the
 test opened is put away (`release`): any context it made (`browser.new_context`, `new_page`)
-closed, its pages blanked for the next test. `open_page` without options takes its page from one context shared by the
-tests, whose cache keeps Streamlit's scripts and Plotly's once loaded (a fresh context fetches
-and compiles megabytes of them from the server again); with options (`is_mobile=True`...) the
-page gets a context of its own. Each page is still its own Streamlit session: the server tells
-sessions by their websocket, not by cookies. Do not close `browser` in a test.
+closed, its pages blanked for the next test. `open_page` without options takes its page from
+one context shared by the tests, whose cache keeps Streamlit's scripts and Plotly's once loaded
+(a fresh context fetches and compiles megabytes of them from the server again); with options
+(`is_mobile=True`...) the page gets a context of its own. Each page is still its own Streamlit
+session: the server tells sessions by their websocket, not by cookies. Do not close `browser` in
+a test.
 
 Wrap every action that makes the app run in `answered(page)`: it returns once that run is drawn
 and the page settled, so the next locator finds what the run drew (a wait on Streamlit's own
