@@ -1,6 +1,32 @@
 """What the browser tests share: Debian's Chromium, a `streamlit run` server on 127.0.0.1, and a
 page opened once the app has connected and finished its run.
 
+A browser test file asks for two fixtures (tests/conftest.py) and opens its pages here:
+
+    from tests.browser import answered, needs_chromium, open_page
+
+    pytestmark = needs_chromium
+
+    def test_something(server: str, browser: Browser) -> None:
+        page = open_page(browser, f"{server}/sandbox?lang=fr", 1280, 1000)
+        with answered(page):
+            page.get_by_role("button", name=...).click()
+
+`server` is one `streamlit run` for the whole run; `browser` is one Chromium for every browser
+test in a row (launching it costs a second or two each time), and after each test whatever the
+test opened is put away (`release`): any context it made (`browser.new_context`, `new_page`)
+closed, its pages blanked for the next test. `open_page` without options takes its page from
+one context shared by the tests, whose cache keeps Streamlit's scripts and Plotly's once loaded
+(a fresh context fetches and compiles megabytes of them from the server again); with options
+(`is_mobile=True`...) the page gets a context of its own. Each page is still its own Streamlit
+session: the server tells sessions by their websocket, not by cookies. Do not close `browser` in
+a test.
+
+Wrap every action that makes the app run in `answered(page)`: it returns once that run is drawn
+and the page settled, so the next locator finds what the run drew (a wait on Streamlit's own
+"not running" state alone returns before the server has even seen the click). A block of several
+clicks without waiting in between gives `answered(page, BURST_QUIET_MS)`.
+
 Playwright's own browser download does not work here, so Chromium comes from apt-get; without it
 the browser tests are skipped with that reason rather than failing on a missing binary.
 """
@@ -13,14 +39,14 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 CHROMIUM = Path("/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,12 +115,37 @@ def chromium() -> Iterator[Browser]:
         try:
             yield browser
         finally:
+            SHARED.pop(browser, None)
+            IDLE.pop(browser, None)
             browser.close()
 
 
-QUIET_MS = 300
-"""How long the page must stay unchanged to count as settled, after a run: a click of a burst
-that reached the server during the run starts its own run right after it."""
+class Relay:
+    """One Chromium handed from browser test to browser test: launched when a test first asks
+    (`get`), closed (`close`) before a test that does not use it. Not kept to the end of the run:
+    while Playwright's sync API is open its event loop counts as running in this thread, and a
+    later test's `asyncio.run` (the notebook's kernel) would fail."""
+
+    def __init__(self) -> None:
+        self._stack = ExitStack()
+        self._browser: Browser | None = None
+
+    def get(self) -> Browser:
+        if self._browser is None:
+            self._browser = self._stack.enter_context(chromium())
+        return self._browser
+
+    def close(self) -> None:
+        self._browser = None
+        self._stack.close()
+
+
+QUIET_MS = 100
+"""How long the page must stay unchanged to count as settled after a run: a layout pass or two
+(Streamlit measures some elements once drawn, and draws them again to fit)."""
+BURST_QUIET_MS = 300
+"""The same after a burst of clicks: a click that reached the server during the run starts its
+own run right after it, which the page shows a moment later."""
 PROBE = """
 window.__pickomino = {changed: performance.now()};
 const touched = () => { window.__pickomino.changed = performance.now(); };
@@ -118,24 +169,77 @@ SETTLED = f"""quiet => document.querySelector("{READY}") !== null
 time one is drawn, showing a skeleton meanwhile), every image loaded, and a quiet spell."""
 
 
+SHARED: dict[Browser, BrowserContext] = {}
+"""Each browser's context for the pages `open_page` opens without options."""
+IDLE: dict[Browser, list[Page]] = {}
+"""Pages of the shared context a finished test left, blank, for the next `open_page`: a page
+already made opens the app about twice as fast as a new one."""
+
+
+def shared_context(browser: Browser) -> BrowserContext:
+    """The context `open_page` uses without options, made on first use, the probe installed."""
+    if browser not in SHARED:
+        SHARED[browser] = browser.new_context()
+        SHARED[browser].add_init_script(PROBE)
+    return SHARED[browser]
+
+
 def open_page(browser: Browser, url: str, width: int, height: int, **options: Any) -> Page:
-    """A new page of `width` x `height` at `url`, returned once its first run is drawn."""
-    page = browser.new_page(viewport={"width": width, "height": height}, **options)
-    page.add_init_script(PROBE)
+    """A page of `width` x `height` at `url` (a new Streamlit session), returned once its first
+    run is drawn; `options` (Playwright's context options) give it a context of its own."""
+    if options:
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
+        context.add_init_script(PROBE)
+        page = context.new_page()
+    else:
+        idle = IDLE.setdefault(browser, [])
+        page = idle.pop() if idle else shared_context(browser).new_page()
+        page.set_viewport_size({"width": width, "height": height})
     with answered(page):
         page.goto(url)
     return page
 
 
-def ready(page: Page) -> None:
-    """Wait until no script runs and the page has stayed unchanged, its drawings loaded, for a
-    moment: only then does a locator find what the last run drew, and a click land where aimed."""
-    page.wait_for_function(SETTLED, arg=QUIET_MS, polling=100, timeout=WAIT_MS)
+def release(browser: Browser) -> None:
+    """Close what a test opened in `browser`, so the next test starts from nothing of it.
+
+    Other contexts are closed; the shared context's pages are blanked (their Streamlit session
+    ends with the websocket), their storage and the cookies cleared, and kept for `open_page`.
+    """
+    from playwright.sync_api import Error
+
+    shared = SHARED.get(browser)
+    for context in browser.contexts:
+        if context is not shared:
+            context.close()
+    if shared is None:
+        return
+    idle = IDLE.setdefault(browser, [])
+    for page in shared.pages:
+        if page in idle:
+            continue
+        try:
+            if page.url.startswith("http"):  # Streamlit keeps a few settings in localStorage
+                page.evaluate("localStorage.clear(); sessionStorage.clear()")
+            page.goto("about:blank")
+        except Error:  # a page the test left broken is not worth keeping
+            page.close()
+        else:
+            idle.append(page)
+    shared.clear_cookies()
+
+
+def ready(page: Page, quiet_ms: int = QUIET_MS) -> None:
+    """Wait until no script runs and the page has stayed unchanged, its drawings loaded, for
+    `quiet_ms`: only then does a locator find what the last run drew, and a click land where
+    aimed."""
+    page.wait_for_function(SETTLED, arg=quiet_ms, polling=50, timeout=WAIT_MS)
 
 
 @contextmanager
-def answered(page: Page) -> Iterator[None]:
-    """Wait, after the block's action, until the run it causes is drawn and the page settled.
+def answered(page: Page, quiet_ms: int = QUIET_MS) -> Iterator[None]:
+    """Wait, after the block's action, until the run it causes is drawn and the page settled
+    (`ready`; a block of several clicks gives `BURST_QUIET_MS`).
 
     Right after a click the app still says no script runs (the server has not answered yet), and
     at the end of a run the browser may still be drawing it: only the run's number tells.
@@ -151,4 +255,4 @@ def answered(page: Page) -> Iterator[None]:
     crashed = page.locator(CRASHED)
     if crashed.count():
         pytest.fail(f"the app failed: {crashed.first.inner_text()}")
-    ready(page)
+    ready(page, quiet_ms)

@@ -1,7 +1,11 @@
 """A class in one Chromium: many sessions open the same link at once and click at once.
 
-Each session is its own browser context (its own cookies, its own websocket, so its own Streamlit
-session), as each pupil's laptop would be. The pages are opened, and their buttons clicked, one
+Each session is its own page, with its own websocket, so its own Streamlit session (the server
+tells sessions by their websocket alone). By default each page has a browser context of its own
+too, its own cookies and cache, as each pupil's laptop would: a class's first load, as the
+benchmark measures it. Given one context, the pages share it and its cache, as the guard does:
+eight cold loads of Streamlit's scripts made most of its time, and say nothing of the server's
+sessions. The pages are opened, and their buttons clicked, one
 right after the other without waiting in between; only then does the caller wait for each page
 to settle, so the server has every session's run to answer at the same time.
 
@@ -33,6 +37,14 @@ class Pupil:
 
     context: BrowserContext
     page: Page
+    own_context: bool = True
+
+    def leave(self) -> None:
+        """Close the page, and its context when it is the pupil's own."""
+        if self.own_context:
+            self.context.close()
+        else:
+            self.page.close()
 
 
 def walkthrough(name: str = "turn-walkthrough") -> list[Table]:
@@ -72,17 +84,28 @@ def settle(page: Page, before: object, timeout_ms: int = WAIT_MS) -> None:
 
 
 def open_class(
-    browser: Browser, url: str, pupils: int, width: int = 1280, height: int = 1000
+    browser: Browser,
+    url: str,
+    pupils: int,
+    width: int = 1280,
+    height: int = 1000,
+    context: BrowserContext | None = None,
 ) -> list[Pupil]:
-    """`pupils` fresh contexts, each starting to load `url` right after the other; not waited for
+    """`pupils` fresh pages (in fresh contexts, or all in `context`, whose pages must have
+    `tests.browser.PROBE`), each starting to load `url` right after the other; not waited for
     (see `settle`, with `before` None)."""
     opened = []
     for _ in range(pupils):
-        context = browser.new_context(viewport={"width": width, "height": height})
-        context.add_init_script(PROBE + CLICKED)
-        page = context.new_page()
+        if context is None:
+            own = browser.new_context(viewport={"width": width, "height": height})
+            own.add_init_script(PROBE + CLICKED)
+            page = own.new_page()
+        else:
+            page = context.new_page()
+            page.set_viewport_size({"width": width, "height": height})
+            page.add_init_script(CLICKED)
         page.goto(url, wait_until="commit", timeout=WAIT_MS)
-        opened.append(Pupil(context, page))
+        opened.append(Pupil(page.context, page, own_context=context is None))
     return opened
 
 

@@ -1,6 +1,7 @@
 """Shared fixtures: the command line in this process, and the browser tests' server and browser.
 
-The browser tests get one server for the whole run and one browser per test.
+The browser tests get one server for the whole run and one Chromium for every browser test in a
+row, cleared after each test (see tests/browser.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from pickomino.__main__ import main
-from tests.browser import chromium, streamlit_server
+from tests.browser import Relay, release, streamlit_server
 from tests.cli import Ran
 
 if TYPE_CHECKING:
@@ -27,11 +28,26 @@ def server() -> Iterator[str]:
         yield url
 
 
+CHROMIUM = Relay()
+
+
 @pytest.fixture
 def browser() -> Iterator[Browser]:
-    """A fresh Chromium for one test."""
-    with chromium() as launched:
-        yield launched
+    """The browser tests' Chromium, with nothing open; what the test opens is closed after it."""
+    launched = CHROMIUM.get()
+    yield launched
+    release(launched)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Close Chromium after the last browser test of a row (see `Relay`), once its fixtures are
+    torn down."""
+    try:
+        return (yield)
+    finally:
+        if "browser" not in getattr(nextitem, "fixturenames", ()):
+            CHROMIUM.close()
 
 
 @pytest.fixture

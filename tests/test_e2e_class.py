@@ -2,6 +2,8 @@
 
 Each session must end on its own table, the one its own clicks lead to, and no page may show an
 exception: sessions answered at the same time share the server's caches, never their tables.
+The sessions are pages of the browser tests' shared context (see tests/classroom.py): the server
+sees eight websockets, so eight sessions, whatever the cookies.
 No clock is asserted here; `benchmarks/class_load.py` measures a class of 30.
 """
 
@@ -9,7 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser
 
-from tests.browser import needs_chromium
+from tests.browser import needs_chromium, shared_context
 from tests.classroom import click_all, crashed, open_class, settle, shown_table, walkthrough
 
 pytestmark = needs_chromium
@@ -20,7 +22,7 @@ LINK = "/sandbox?scenario=turn-walkthrough&lang=fr"
 
 def test_eight_sessions_open_one_link_and_redo_twice_at_once(server: str, browser: Browser) -> None:
     tables = walkthrough()
-    pupils = open_class(browser, server + LINK, PUPILS)
+    pupils = open_class(browser, server + LINK, PUPILS, context=shared_context(browser))
     try:
         for pupil in pupils:
             settle(pupil.page, None)
@@ -34,4 +36,4 @@ def test_eight_sessions_open_one_link_and_redo_twice_at_once(server: str, browse
                 assert shown == tables[step], f"session {number} after Redo {step}: {shown}"
     finally:
         for pupil in pupils:
-            pupil.context.close()
+            pupil.leave()

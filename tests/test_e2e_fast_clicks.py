@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from pickomino.game import Table
 from pickomino.i18n import t
 from pickomino.share import decode_table
-from tests.browser import answered, needs_chromium, open_page
+from tests.browser import BURST_QUIET_MS, answered, needs_chromium, open_page
 from tests.classroom import walkthrough
 
 pytestmark = needs_chromium
@@ -31,10 +31,10 @@ def middle(target: Locator) -> tuple[float, float]:
 
 def burst(page: Page, target: Locator | tuple[float, float], clicks: int, gap_ms: int) -> None:
     """Click `target` `clicks` times, `gap_ms` apart, without waiting for the app in between; then
-    wait until the app has answered them (a later click's run may start as the first one ends, and
-    `ready` waits for a quiet spell long enough for it to have started)."""
+    wait until the app has answered them (a later click's run may start as the first one ends:
+    `BURST_QUIET_MS` gives it time to start)."""
     x, y = target if isinstance(target, tuple) else middle(target)
-    with answered(page):
+    with answered(page, BURST_QUIET_MS):
         for click in range(clicks):
             if click:
                 page.wait_for_timeout(gap_ms)

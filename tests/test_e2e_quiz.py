@@ -1,0 +1,63 @@
+"""A class quiz answered to its summary in Chromium, in French, by clicks on the choices' words.
+
+AppTest clicks a button by its key and draws nothing; here a pupil reads the question's number,
+clicks a choice by what it says, reads the verdict, goes on with Next and Finish, and reaches the
+end screen with the score and each rule's score, the missed rule linked to its page.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from pickomino.i18n import t
+from pickomino.lessons.quiz import RULE_PAGES, by_rule, choice_text, questions
+from tests.browser import answered, needs_chromium, open_page
+
+pytestmark = needs_chromium
+
+CODE, COUNT, LANG = "CM2B", 3, "fr"
+RIGHTS = (True, False, True)
+"""Which questions the pupil gets right: one wrong, so the end screen has a rule to read again."""
+
+
+def test_a_class_quiz_answered_by_clicks_ends_with_the_score_rule_by_rule(
+    server: str, browser: Browser
+) -> None:
+    found = questions(CODE, COUNT, "first")
+    page = open_page(
+        browser, f"{server}/quiz?code={CODE.lower()}&count={COUNT}&lang=fr", 1280, 1400
+    )
+    main = page.get_by_test_id("stMain")
+    picked = []
+    for number, (question, right) in enumerate(zip(found, RIGHTS, strict=True)):
+        heading = t("quiz.page.question", LANG, n=number + 1, count=COUNT)
+        expect(main.get_by_role("heading", level=2)).to_have_text(heading)
+        index = question.answer if right else (question.answer + 1) % len(question.choices)
+        choice = choice_text(question, question.choices[index], LANG)
+        with answered(page):
+            page.get_by_role("button", name=choice, exact=True).click()
+        picked.append(index)
+        verdict = page.get_by_test_id("stAlertContentSuccess" if right else "stAlertContentError")
+        expect(verdict).to_contain_text(t("quiz.page.right" if right else "quiz.page.wrong", LANG))
+        expect(page.get_by_role("button", name=choice, exact=True)).to_have_count(0)
+        last = number + 1 == COUNT
+        with answered(page):
+            page.get_by_role(
+                "button", name=t(f"quiz.page.{'finish' if last else 'next'}", LANG)
+            ).click()
+
+    expect(main.get_by_role("heading", level=2)).to_have_text(t("quiz.page.end_title", LANG))
+    score = t("quiz.page.end_score", LANG, right=sum(RIGHTS), count=COUNT)
+    expect(main.get_by_text(score, exact=True)).to_be_visible()
+    summary = by_rule(found, picked)
+    for rule in summary:
+        said = t("quiz.page.rule_score", LANG, right=rule.right, asked=rule.asked)
+        line = main.get_by_test_id("stMarkdownContainer").filter(has_text=said)
+        expect(line.filter(has_text=t(f"quiz.rule.{rule.rule}", LANG))).to_have_count(1)
+    missed = [rule for rule in summary if rule.missed]
+    assert len(missed) == 1, summary  # the answers' premise: one rule to read again
+    links = main.get_by_test_id("stPageLink")  # the missed rule's alone
+    expect(links).to_have_count(len(missed))
+    titles = [t(f"page.{RULE_PAGES[rule.rule]}.title", LANG) for rule in missed]
+    expect(links).to_contain_text([t("quiz.page.read_rule", LANG, page=title) for title in titles])
+    expect(page.get_by_role("button", name=t("quiz.page.again", LANG))).to_be_visible()
