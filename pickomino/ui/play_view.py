@@ -409,7 +409,7 @@ def style() -> None:
 
 def setup_form(lang: Lang) -> None:
     """Seats (a person or a bot, with a name), the rules, a seed; the button that starts."""
-    st.subheader(t("play.setup_title", lang), anchor=False)
+    st.header(t("play.setup_title", lang), anchor=False)
     count_column, rules_column, seed_column = st.columns(3)
     count_column.selectbox(t("play.seats", lang), range(2, 8), key=SEATS, persist_state=KEEP)
     rules_column.selectbox(
@@ -465,7 +465,7 @@ def pending_form(lang: Lang) -> bool:
     if waiting is None:
         return False
     record, _ = waiting
-    st.subheader(t("play.opened_title", lang), anchor=False)
+    st.header(t("play.opened_title", lang), anchor=False)
     st.caption(t("play.opened_help", lang, moves=len(record.moves)))
     players = record.table.players
     names = typed(record.names, (PERSON,) * players)
