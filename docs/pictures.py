@@ -12,10 +12,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import random  # noqa: E402
+
+from pickomino.bots import expert, record_game  # noqa: E402
 from pickomino.i18n import t  # noqa: E402
+from pickomino.lessons.quiz import choice_text, questions  # noqa: E402
+from pickomino.scenario import Scenario  # noqa: E402
+from pickomino.share import encode_scenario  # noqa: E402
+from pickomino.ui.play_view import default_name  # noqa: E402
 from tests.browser import answered, chromium, open_page, streamlit_server  # noqa: E402
 
 OUT = ROOT / "docs" / "pictures"
+
+
+def game_mid_way() -> str:
+    """A `?game=` value: a seeded game of two, stopped at Ana's keep after a few turns."""
+    names = ("Ana", default_name("expert", 1, "en"))
+    record = record_game([expert, expert], random.Random(4), names=names)
+    table, at = record.table, 0
+    for at, step in enumerate(record.steps(), start=1):
+        table = step.table
+        if at > 40 and table.current == 0 and table.phase == "keep" and len(table.kept) >= 2:
+            break
+    return encode_scenario(Scenario(record.table, record.moves[:at], names=names))
 
 
 def main() -> None:
@@ -41,6 +60,29 @@ def main() -> None:
         page = open_page(browser, f"{server}/explorer?lang=en", 1280, 1400)
         page.get_by_test_id("stPlotlyChart").first.locator("svg.main-svg").first.wait_for()
         page.screenshot(path=OUT / "explorer-en.png")
+        # The welcome page, where a newcomer starts.
+        page = open_page(browser, f"{server}/?lang=en", 1280, 800)
+        page.screenshot(path=OUT / "welcome-en.png")
+        # A game against the expert bot, Ana to play, the live odds on.
+        link = f"{server}/play?lang=en&game={game_mid_way()}&seats=person,expert&seed=7"
+        page = open_page(browser, link, 1280, 900)
+        with answered(page):
+            page.get_by_text(t("play.odds", "en"), exact=True).click()
+        page.screenshot(path=OUT / "play-en.png")
+        # The review of the example game, in Dutch: the figures and the chart.
+        page = open_page(browser, f"{server}/review?lang=nl", 1280, 1300)
+        with answered(page):
+            page.get_by_role("button", name=t("review_page.example", "nl")).click()
+        page.get_by_test_id("stPlotlyChart").first.locator("svg.main-svg").first.wait_for()
+        page.screenshot(path=OUT / "review-nl.png")
+        # A class quiz in French, the first question answered.
+        page = open_page(browser, f"{server}/quiz?code=cm2b&count=5&lang=fr", 1280, 1350)
+        first = questions("CM2B", 5, "first")[0]
+        choice = choice_text(first, first.choices[first.answer], "fr")
+        with answered(page):
+            page.get_by_role("button", name=choice, exact=True).click()
+        page.evaluate("document.querySelector('h1').scrollIntoView()")
+        page.screenshot(path=OUT / "quiz-fr.png")
 
 
 if __name__ == "__main__":
