@@ -1,4 +1,5 @@
-"""Accessibility in Chromium: axe-core on every page in every language, and the page's language.
+"""Accessibility in Chromium: axe-core on every page in every language, and the page's language;
+on the way, no raw content key and no English sentence left on a French or Dutch page.
 
 axe-core (vendored in tests/vendor, see its README) checks what a screen reader and a reader with
 weak sight meet: names of controls and images, contrast of text, heading order, list markup,
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pickomino.i18n import LANGS, t
+from pickomino.i18n import LANGS, strings, t
 from pickomino.ui.frame import PAGES
 from tests.browser import answered, needs_chromium, open_page
 
@@ -27,6 +28,27 @@ SERIOUS = ("serious", "critical")
 RUN_AXE = """() => axe.run(document, {resultTypes: ["violations"]}).then(result =>
   result.violations.map(v => ({id: v.id, impact: v.impact,
     nodes: v.nodes.slice(0, 3).map(n => n.target.join(" ") + ": " + n.failureSummary)})))"""
+
+
+def untranslated(page: Page, lang: str) -> list[str]:
+    """Raw content keys on the page, and English sentences left on a French or Dutch one.
+
+    AppTest checks the script's output; this checks what the browser drew, where Streamlit
+    might put back a word of its own or a widget shows a value from another run.
+    """
+    text = page.get_by_test_id("stMain").inner_text()
+    found = [key for key in strings(lang) if key in text]  # type: ignore[arg-type]
+    if lang != "en":
+        theirs = strings(lang)  # type: ignore[arg-type]
+        found += [
+            english
+            for key, english in strings("en").items()
+            if len(english) > 25
+            and "{" not in english
+            and english != theirs.get(key)
+            and english in text
+        ]
+    return found
 
 
 def violations(page: Page) -> list[dict[str, Any]]:
@@ -44,7 +66,7 @@ def test_every_page_passes_axe_and_says_its_language(
 ) -> None:
     page = open_page(browser, f"{server}/?lang={lang}", 1280, 3000)
     nav = page.locator(".st-key-frame_nav")
-    found = {}
+    found, left = {}, {}
     for spec in PAGES:
         title = t(f"page.{spec.key}.title", lang)
         if spec.key != "home":
@@ -64,4 +86,6 @@ def test_every_page_passes_axe_and_says_its_language(
             chart = page.get_by_test_id("stPlotlyChart").first
             expect(chart.locator("svg.main-svg").first).to_be_visible()
         found[spec.key] = violations(page)
+        left[spec.key] = untranslated(page, lang)
     assert {key: v for key, v in found.items() if v} == {}
+    assert {key: v for key, v in left.items() if v} == {}, "raw keys or English left on the page"
