@@ -22,10 +22,14 @@ def worms(value: float, lang: Lang) -> str:
     return number(value, lang, 2)
 
 
-def outlook_line(outlook: Outlook, lang: Lang) -> str:
-    """The two figures that sum up a move: chance of a tile, expected worms."""
+def outlook_line(outlook: Outlook, lang: Lang, template: str = "odds.outlook") -> str:
+    """The two figures that sum up a move: chance of a tile, expected worms.
+
+    `template` words them for where they stand: a line beside a button by default, or the
+    words a sentence needs ("a tile 89% of the time, 1.51 worms on average").
+    """
     return t(
-        "odds.outlook",
+        template,
         lang,
         success=percent(outlook.success, lang),
         worms=worms(outlook.expected_worms, lang),

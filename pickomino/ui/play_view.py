@@ -20,16 +20,16 @@ import streamlit as st
 from pickomino.bots import expert_choice
 from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import IllegalMove, Move, Table
-from pickomino.i18n import LANGS, Lang, join_list, percent, t, tn
+from pickomino.i18n import LANGS, Lang, join_list, t, tn
 from pickomino.match import KINDS, PERSON, Kind, Match, Turn, Why, tie_break, verdict, why
-from pickomino.odds import TIE, Outlook, analyse
+from pickomino.odds import TIE, analyse
 from pickomino.rules import PRESETS, preset
 from pickomino.scenario import Scenario, ScenarioError
 from pickomino.share import decode_scenario
 from pickomino.ui import frame, records, show
 from pickomino.ui.frame import current_lang, visit
 from pickomino.ui.narrate import NAME_CHARS, move_words, safe_name, seat_label, story
-from pickomino.ui.odds_panel import panel, worms
+from pickomino.ui.odds_panel import outlook_line, panel, worms
 from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
 from pickomino.ui.practice.state import KEEP, SEED_HIGH
 
@@ -570,19 +570,9 @@ def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
         "play.why_worse" if worse else "play.why",
         lang,
         move=move,
-        line=figures(reason.chosen.outlook, lang),
+        line=outlook_line(reason.chosen.outlook, lang, "play.figures"),
         other=move_words(reason.other.move, table, lang, names=names.said),
-        other_line=figures(reason.other.outlook, lang),
-    )
-
-
-def figures(outlook: Outlook, lang: Lang) -> str:
-    """A move's two figures inside a sentence: how often it ends with a tile, worms on average."""
-    return t(
-        "play.figures",
-        lang,
-        success=percent(outlook.success, lang),
-        worms=worms(outlook.expected_worms, lang),
+        other_line=outlook_line(reason.other.outlook, lang, "play.figures"),
     )
 
 
