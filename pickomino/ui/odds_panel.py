@@ -138,13 +138,15 @@ def advice_box(analysis: Analysis, table: Table, lang: Lang, *, short: bool = Fa
 
 def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     """The live odds of the point reached: the headline figures, each tile's chance."""
+    # A row that wraps rather than columns: in a narrow panel (a projector, Dutch's long words)
+    # a figure moves to the next line instead of its label breaking mid-word.
+    row = st.container(horizontal=True)
     # No bust figure while no roll can be made (a roll waits for a keep, or no die is left).
-    columns = iter(st.columns(3 if analysis.bust is not None else 2))
     if analysis.bust is not None:
-        next(columns).metric(
+        row.container().metric(
             t("odds.bust", lang), percent(analysis.bust, lang), help=t("odds.bust_help", lang)
         )
-    tile, most = next(columns), next(columns)
+    tile, most = row.container(), row.container()
     tile.metric(
         t("odds.success", lang), percent(analysis.success, lang), help=t("odds.success_help", lang)
     )
