@@ -12,8 +12,8 @@ A browser test file asks for two fixtures (tests/conftest.py) and opens its page
         with answered(page):
             page.get_by_role("button", name=...).click()
 
-`server` is one `streamlit run` for the whole run; `browser` is one Chromium for every browser
-test in a row (launching it costs a second or two each time), and after each test whatever the
+`server` is one `streamlit run` for the whole run of each pytest-xdist worker (two, see
+`pyproject.toml`); `browser` is one Chromium for every browser test in a row (launching it costs a second or two each time), and after each test whatever the
 test opened is put away (`release`): any context it made (`browser.new_context`, `new_page`)
 closed, its pages blanked for the next test. `open_page` without options takes its page from
 one context shared by the tests, whose cache keeps Streamlit's scripts and Plotly's once loaded

@@ -1,7 +1,7 @@
 """Shared fixtures: the command line in this process, and the browser tests' server and browser.
 
-The browser tests get one server for the whole run and one Chromium for every browser test in a
-row, cleared after each test (see tests/browser.py).
+The browser tests get one server for each worker's run and one Chromium for every browser test
+of that worker in a row, cleared after each test (see tests/browser.py).
 """
 
 from __future__ import annotations
