@@ -2,105 +2,131 @@
 
 import streamlit as st
 
-from pickomino.i18n import prose, t
+from pickomino.i18n import Lang, prose, t
 from pickomino.odds import analyse
 from pickomino.ui import frame, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import advice_box, panel, recommendation
 from pickomino.ui.practice import clicks, draw, links, state
 
-lang = current_lang()
-box, refused = links.settle(lang)
-table = box.table
-big = draw.scale()
-# The whole decision on one laptop or projector screen: a wide page (its layout in frame.PAGES),
-# and in presentation mode no sidebar (its toggle brings it back).
-st.set_page_config(initial_sidebar_state="collapsed" if big > 1 else "auto")
-draw.page_style(box, lang)
 
-draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
-links.banner(box, lang)
-if refused is not None:
-    st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
-draw.notice_here("table")
+@st.fragment
+def sandbox(lang: Lang) -> None:
+    """The page below the sidebar, rerun alone by a click on it (a fragment).
 
-events = draw.told(box)
-marks = show.marks_from(events, lang)
-# The middle row and the stacks across the page, each in one line; under them two columns,
-# stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
-# The learner playing every seat, the one to play is marked (none once the game is over).
-to_play = -1 if table.over else table.current
-show.situation(
-    table,
-    lang,
-    you=state.LEARNER if state.bots() else to_play,
-    marks=marks,
-    show_kept=False,
-    scale=big * draw.TILE_SCALE,
-    you_key="draw.you_are" if state.bots() else "sandbox.to_play",
-    compact=True,
-)
-# On a projector eight large dice need the wider column; on a laptop the moves get it.
-board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
-if table.over:
-    with decision:
-        draw.game_over(table, lang)
-    with board:
-        draw.last_move(box, events, lang)
-else:
-    analysis = analyse(table)
-    hidden = bool(st.session_state.get(state.HIDE))
-    with board:
-        st.header(draw.status(table, lang), anchor=False)
-        dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
-        if table.rolled is not None:  # how to set dice aside, written over the dice it means
-            hint = t("sandbox.keep_hint", lang)
-            size = big * draw.DICE_SCALE
-            dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
-        show.html(dice)  # one element for both rows of dice
-        draw.last_move(box, events, lang)
-    with decision:
-        if hidden:
-            st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
-            st.button(
-                t("sandbox.reveal", lang),
-                key="sandbox_reveal",
-                icon=":material/visibility:",
-                on_click=clicks.reveal,
-            )
-        else:
-            advice_box(analysis, table, lang, short=big > 1)
-        draw.moves(box, None if hidden else analysis, lang)
-        if not hidden:
-            with st.container(border=True):
-                st.header(t("sandbox.odds_title", lang), anchor=False)
-                if big > 1:  # the advice above was its short form: here it is with its figures
-                    st.markdown(recommendation(analysis, table, lang))
-                panel(analysis, table, lang)
-                links.explore_link(table, lang)
+    The sidebar and the frame are not sent again, which the browser would redraw for nothing: a
+    click settles sooner (docs/speed.md). Presentation mode reshapes the whole page (the sidebar
+    folds away), so its switch reruns the whole page (`draw.toolbar`); a link or the language is
+    read by a run of the whole page anyway.
+    """
+    box, refused = links.settle(lang)
+    table = box.table
+    big = draw.scale()
+    # The whole decision on one laptop or projector screen: a wide page (its layout in
+    # frame.PAGES), and in presentation mode no sidebar (its toggle brings it back).
+    st.set_page_config(initial_sidebar_state="collapsed" if big > 1 else "auto")
+    draw.page_style(box, lang)
 
-# Keyed expanders that track their state stay open across clicks that reshape the page above them.
-with st.expander(t("sandbox.about", lang), icon=":material/info:"):
-    st.markdown(prose("sandbox", "intro", lang))
-with st.expander(
-    t("sandbox.teacher.title", lang),
-    icon=":material/school:",
-    key=frame.worded(state.TEACHER_OPEN),
-    on_change="rerun",
-):
-    draw.teacher_tools(box, lang)
-with st.expander(
-    t("sandbox.new_title", lang),
-    icon=":material/add_box:",
-    key=frame.worded(state.NEW_OPEN),
-    on_change="rerun",
-):
-    draw.new_table_form(lang)
-with st.expander(
-    t("sandbox.share_title", lang),
-    icon=":material/share:",
-    key=frame.worded(state.SHARE_OPEN),
-    on_change="rerun",
-):
-    st.caption(t("sandbox.share_help", lang))
-    st.code(links.share_link(), language=None, wrap_lines=True)
+    draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
+    links.banner(box, lang)
+    if refused is not None:
+        st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
+    draw.notice_here("table")
+
+    events = draw.told(box)
+    marks = show.marks_from(events, lang)
+    # The middle row and the stacks across the page, each in one line; under them two columns,
+    # stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
+    # The learner playing every seat, the one to play is marked (none once the game is over).
+    to_play = -1 if table.over else table.current
+    show.situation(
+        table,
+        lang,
+        you=state.LEARNER if state.bots() else to_play,
+        marks=marks,
+        show_kept=False,
+        scale=big * draw.TILE_SCALE,
+        you_key="draw.you_are" if state.bots() else "sandbox.to_play",
+        compact=True,
+    )
+    # On a projector eight large dice need the wider column; on a laptop the moves get it.
+    board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
+    if table.over:
+        with decision:
+            draw.game_over(table, lang)
+        with board:
+            draw.last_move(box, events, lang)
+    else:
+        analysis = analyse(table)
+        hidden = bool(st.session_state.get(state.HIDE))
+        with board:
+            st.header(draw.status(table, lang), anchor=False)
+            dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
+            if table.rolled is not None:  # how to set dice aside, written over the dice it means
+                hint = t("sandbox.keep_hint", lang)
+                size = big * draw.DICE_SCALE
+                dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
+            show.html(dice)  # one element for both rows of dice
+            draw.last_move(box, events, lang)
+        with decision:
+            if hidden:
+                st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
+                st.button(
+                    t("sandbox.reveal", lang),
+                    key="sandbox_reveal",
+                    icon=":material/visibility:",
+                    on_click=clicks.reveal,
+                )
+            else:
+                advice_box(analysis, table, lang, short=big > 1)
+            draw.moves(box, None if hidden else analysis, lang)
+            if not hidden:
+                with st.container(border=True):
+                    st.header(t("sandbox.odds_title", lang), anchor=False)
+                    if big > 1:  # the advice above was its short form: here it is with its figures
+                        st.markdown(recommendation(analysis, table, lang))
+                    panel(analysis, table, lang)
+                    links.explore_link(table, lang)
+
+    # Keyed expanders that track their state stay open across clicks that reshape the page above
+    # them, and are filled only while open: folded, their widgets would be sent (and redrawn by
+    # the browser) on every click for nothing.
+    about = st.expander(
+        t("sandbox.about", lang),
+        icon=":material/info:",
+        key=frame.worded("sandbox_about_open"),
+        on_change="rerun",
+    )
+    if about.open:
+        about.markdown(prose("sandbox", "intro", lang))
+    teacher = st.expander(
+        t("sandbox.teacher.title", lang),
+        icon=":material/school:",
+        key=frame.worded(state.TEACHER_OPEN),
+        on_change="rerun",
+    )
+    if teacher.open:
+        with teacher:
+            draw.teacher_tools(box, lang)
+    new = st.expander(
+        t("sandbox.new_title", lang),
+        icon=":material/add_box:",
+        key=frame.worded(state.NEW_OPEN),
+        on_change="rerun",
+    )
+    if new.open:
+        with new:
+            draw.new_table_form(lang)
+    share = st.expander(
+        t("sandbox.share_title", lang),
+        icon=":material/share:",
+        key=frame.worded(state.SHARE_OPEN),
+        on_change="rerun",
+    )
+    if share.open:
+        share.caption(t("sandbox.share_help", lang))
+        share.code(links.share_link(), language=None, wrap_lines=True)
+    frame.finish_part(lang)
+
+
+sandbox(current_lang())

@@ -13,10 +13,11 @@ A browser test file asks for two fixtures (tests/conftest.py) and opens its page
             page.get_by_role("button", name=...).click()
 
 `server` is one `streamlit run` for the whole run of each pytest-xdist worker (two, see
-`pyproject.toml`); `browser` is one Chromium for every browser test in a row (launching it costs a second or two each time), and after each test whatever the
-test opened is put away (`release`): any context it made (`browser.new_context`, `new_page`)
-closed, its pages blanked for the next test. `open_page` without options takes its page from
-one context shared by the tests, whose cache keeps Streamlit's scripts and Plotly's once loaded
+`pyproject.toml`); `browser` is one Chromium for every browser test in a row (launching it costs
+a second or two each time), and after each test whatever the test opened is put away
+(`release`): any context it made (`browser.new_context`, `new_page`) closed, its pages blanked
+for the next test. `open_page` without options takes its page from one context shared by the
+tests, whose cache keeps Streamlit's scripts and Plotly's once loaded
 (a fresh context fetches and compiles megabytes of them from the server again); with options
 (`is_mobile=True`...) the page gets a context of its own. Each page is still its own Streamlit
 session: the server tells sessions by their websocket, not by cookies. Do not close `browser` in
@@ -156,9 +157,10 @@ document.addEventListener("load", touched, true);
 """Installed in every page before the app loads: the time of the last change to the page (an
 element added, changed, or an image loaded)."""
 RUN_NUMBER = "document.querySelector('[data-testid=stMain] [data-run]')?.dataset.run ?? null"
-"""The number the app draws at the end of each run (`ui.frame.finish_run`), once the browser
-has drawn it: Streamlit reports a run finished before the browser has drawn it all, and once the
-last thing a run sent is drawn, so is everything it sent before."""
+"""The number the app draws at the end of each run (`ui.frame.finish_run`, or `finish_part` when
+a click reruns the sandbox's fragment alone), once the browser has drawn it: Streamlit reports a
+run finished before the browser has drawn it all, and once the last thing a run sent is drawn, so
+is everything it sent before."""
 CRASHED = "[data-testid=stException]"
 """Streamlit's report of an exception the page raised (a run that crashed draws no run number)."""
 SETTLED = f"""quiet => document.querySelector("{READY}") !== null

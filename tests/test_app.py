@@ -23,12 +23,18 @@ def start(lang: str | None = "en", locale: str | None = None) -> AppTest:
     return at.run()
 
 
-def opened(file: str, lang: str = "en", **params: str) -> AppTest:
-    """The page in `file` opened directly by its URL, in `lang`, with these query parameters."""
+def opened(
+    file: str, lang: str = "en", *, unfolded: tuple[str, ...] = (), **params: str
+) -> AppTest:
+    """The page in `file` opened directly by its URL, in `lang`, with these query parameters;
+    `unfolded`: the session keys of folded panels opened first (a page may fill a panel only while
+    it is open, and AppTest has no click on a panel's title)."""
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.query_params["lang"] = lang
     for key, value in params.items():
         at.query_params[key] = value
+    for key in unfolded:
+        at.session_state[key] = True
     at.switch_page(file)
     return at.run()
 

@@ -24,6 +24,7 @@ from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
+from pickomino.ui.practice import state
 from pickomino.ui.show import scenario_refusal
 from tests import tables
 from tests.test_app import opened, shown_text
@@ -32,9 +33,14 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "app_pages/sandbox.py"
 
 
+PANELS = (state.TEACHER_OPEN, state.NEW_OPEN, state.SHARE_OPEN, "sandbox_about_open")
+"""The sandbox's folded panels, which it fills only while open."""
+
+
 def sandbox(lang: str = "en", **params: str) -> AppTest:
-    """The sandbox page opened directly by its URL, with these query parameters."""
-    return opened(PAGE, lang, **params)
+    """The sandbox page opened directly by its URL, with these query parameters, its folded
+    panels open as a teacher who uses them has them (the tests of what they hold need them)."""
+    return opened(PAGE, lang, unfolded=PANELS, **params)
 
 
 def box(at: AppTest) -> Sandbox:
@@ -686,3 +692,16 @@ def test_a_rules_choice_sent_back_in_the_old_words_is_read_and_kept(lang: str) -
     at = AppTest.from_function(_read_rules_sent_in_words, args=(words,)).run()
     assert not at.exception
     assert [m.value for m in at.markdown] == ["short short"]  # the rules, and the choice kept
+
+
+def test_folded_panels_are_filled_only_once_opened() -> None:
+    """Folded, a panel's widgets would be sent and redrawn on every click for nothing."""
+    at = opened(PAGE, "en")
+    keys = {getattr(widget, "key", None) for widget in at.main.get("text_input")}
+    assert "sandbox_dice" not in keys
+    assert not at.main.get("code")  # the share box's link
+    at.session_state[state.TEACHER_OPEN] = True
+    at.session_state[state.SHARE_OPEN] = True
+    at.run()
+    assert at.text_input(key="sandbox_dice").label == tn("sandbox.teacher.dice", 8, "en")
+    assert "table=" in at.main.get("code")[0].proto.code_text
