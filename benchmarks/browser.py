@@ -1,6 +1,6 @@
 """Time the app in Chromium: each click of a scripted sandbox turn, and the load of every page.
 
-Run with `uv run python benchmarks/browser.py [--repeats N] [--only clicks|pages]`. It starts
+Run with `uv run python benchmarks/browser.py [--repeats N] [--only clicks|pages|floor]`. It starts
 `streamlit run` on a free port of 127.0.0.1 and Debian's Chromium (as the browser tests do, through
 `tests/browser.py`), so the figures include the websocket, React's rendering, the layout and the
 decoding of every drawing: what a reader waits for, not only the server's share (that one is
@@ -29,6 +29,10 @@ sidebar link from another page (how a reader goes from page to page). The census
 (elements under the main block, element containers, images, bytes of their `src`) says what the
 browser had to build.
 
+Floor: the same clicks on the smallest Streamlit app there is (a button and the line of text it
+changes, `FLOOR_APP`), served and measured the same way: what any Streamlit page costs a click on
+this machine before the sandbox adds anything, so the sandbox's figures can be read against it.
+
 Bounded: every wait gives up after 60 s, and the whole run stops early (with what it has) after
 `--budget` seconds.
 """
@@ -38,8 +42,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -287,6 +293,43 @@ def play_turn(browser: Browser, url: str, present: bool) -> list[Timed]:
     return times
 
 
+FLOOR_APP = """import streamlit as st
+
+st.session_state.setdefault("clicks", 0)
+
+
+def count():
+    st.session_state.clicks += 1
+
+
+st.button("Click", on_click=count)
+st.markdown(f"Clicked {st.session_state.clicks} times")
+"""
+"""The smallest app a click can change: one button, one line of text."""
+
+
+def floor_clicks(browser: Browser, clicks: int) -> list[Timed]:
+    """`clicks` clicks of FLOOR_APP's button, each timed as a sandbox click is, served with the
+    app's own settings (`.streamlit/config.toml`)."""
+    with tempfile.TemporaryDirectory() as root:
+        (Path(root) / "app.py").write_text(FLOOR_APP)
+        shutil.copytree(ROOT / ".streamlit", Path(root) / ".streamlit")  # the app's server settings
+        with streamlit_server(root=Path(root)) as url:
+            tab = Tab(browser, url, 1280, 800)
+            try:
+                before = tab.counts()
+                tab.page.goto(url)
+                tab.settle(before, LABEL, "Click", click=False)
+                times = []
+                for number in range(1, clicks + 1):
+                    before = tab.counts()
+                    tab.page.get_by_role("button", name="Click").click()
+                    times.append(tab.settle(before, "p", f"Clicked {number} times", click=True))
+            finally:
+                tab.close()
+    return times
+
+
 def title(path: str) -> str:
     """The title a page's h1 shows."""
     key = next(spec.key for spec in PAGES if spec.url_path == path)
@@ -364,6 +407,11 @@ def report_clicks(label: str, turns: list[list[Timed]]) -> None:
     print(f"  ({verdict} the targets: median < {CLICK_MEDIAN_MS} ms, worst < {CLICK_WORST_MS} ms)")
 
 
+def report_floor(times: list[Timed]) -> None:
+    print(f"floor, the smallest Streamlit app: {len(times)} clicks (CPU and messages are medians)")
+    print(f"  all clicks: {summary([timed.ms for timed in times])}   {costs(times)}")
+
+
 WAYS = ("cold", "cached", "link")
 
 
@@ -410,10 +458,15 @@ def bounded(deadline: float, repeats: int, action: Callable[[], Any]) -> list[An
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="repetitions of each series")
-    parser.add_argument("--only", choices=("clicks", "pages"), help="one part only")
+    parser.add_argument("--only", choices=("clicks", "pages", "floor"), help="one part only")
     parser.add_argument("--budget", type=float, default=1200, help="seconds before stopping early")
     options = parser.parse_args()
     deadline = time.monotonic() + options.budget
+    if options.only == "floor":
+        with chromium() as browser:
+            floor_clicks(browser, 3)  # warm-up, not counted
+            report_floor(floor_clicks(browser, 5 * options.repeats))
+        return
     with streamlit_server() as url, chromium() as browser:
         # Warm-up, not counted: imports, every page's first run, the odds of the first boards.
         play_turn(browser, url, present=False)
