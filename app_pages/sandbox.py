@@ -10,6 +10,17 @@ from pickomino.ui.odds_panel import advice_box, panel, recommendation
 from pickomino.ui.practice import clicks, draw, links, state
 
 
+def about(lang: Lang) -> None:
+    """What the sandbox is for and how to use it."""
+    st.markdown(prose("sandbox", "intro", lang))
+
+
+def share(lang: Lang) -> None:
+    """The link to this table, ready to copy."""
+    st.caption(t("sandbox.share_help", lang))
+    st.code(links.share_link(), language=None, wrap_lines=True)
+
+
 @st.fragment
 def sandbox(lang: Lang) -> None:
     """The page below the sidebar, rerun alone by a click on it (a fragment).
@@ -88,44 +99,23 @@ def sandbox(lang: Lang) -> None:
                     panel(analysis, table, lang)
                     links.explore_link(table, lang)
 
-    # Keyed expanders that track their state stay open across clicks that reshape the page above
-    # them, and are filled only while open: folded, their widgets would be sent (and redrawn by
-    # the browser) on every click for nothing.
-    about = st.expander(
-        t("sandbox.about", lang),
-        icon=":material/info:",
-        key=frame.worded("sandbox_about_open"),
-        on_change="rerun",
-    )
-    if about.open:
-        about.markdown(prose("sandbox", "intro", lang))
-    teacher = st.expander(
+    # Panels that stay open across clicks that reshape the page above them, filled only while open.
+    frame.folded(t("sandbox.about", lang), ":material/info:", state.ABOUT_OPEN, lambda: about(lang))
+    frame.folded(
         t("sandbox.teacher.title", lang),
-        icon=":material/school:",
-        key=frame.worded(state.TEACHER_OPEN),
-        on_change="rerun",
+        ":material/school:",
+        state.TEACHER_OPEN,
+        lambda: draw.teacher_tools(box, lang),
     )
-    if teacher.open:
-        with teacher:
-            draw.teacher_tools(box, lang)
-    new = st.expander(
+    frame.folded(
         t("sandbox.new_title", lang),
-        icon=":material/add_box:",
-        key=frame.worded(state.NEW_OPEN),
-        on_change="rerun",
+        ":material/add_box:",
+        state.NEW_OPEN,
+        lambda: draw.new_table_form(lang),
     )
-    if new.open:
-        with new:
-            draw.new_table_form(lang)
-    share = st.expander(
-        t("sandbox.share_title", lang),
-        icon=":material/share:",
-        key=frame.worded(state.SHARE_OPEN),
-        on_change="rerun",
+    frame.folded(
+        t("sandbox.share_title", lang), ":material/share:", state.SHARE_OPEN, lambda: share(lang)
     )
-    if share.open:
-        share.caption(t("sandbox.share_help", lang))
-        share.code(links.share_link(), language=None, wrap_lines=True)
     frame.finish_part(lang)
 
 

@@ -33,7 +33,7 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "app_pages/sandbox.py"
 
 
-PANELS = (state.TEACHER_OPEN, state.NEW_OPEN, state.SHARE_OPEN, "sandbox_about_open")
+PANELS = (state.TEACHER_OPEN, state.NEW_OPEN, state.SHARE_OPEN, state.ABOUT_OPEN)
 """The sandbox's folded panels, which it fills only while open."""
 
 

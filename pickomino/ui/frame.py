@@ -13,6 +13,7 @@ teacher's table with an older one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Literal, NoReturn
 from urllib.parse import urlencode, urlsplit
@@ -122,6 +123,19 @@ def finish_part(lang: Lang) -> None:
     """
     if not st.session_state.get(WHOLE_KEY):
         _mark_run(lang)
+
+
+def folded(label: str, icon: str, key: str, fill: Callable[[], None]) -> None:
+    """A panel folded under its title, filled by `fill` only while the reader has it open.
+
+    Folded, its widgets would still be sent and redrawn by the browser on every click, for
+    nothing. Keyed and tracked (a rerun when opened or closed), it stays open across clicks that
+    reshape the page above it, and across a language switch (`worded`).
+    """
+    panel = st.expander(label, icon=icon, key=worded(key), on_change="rerun")
+    if panel.open:
+        with panel:
+            fill()
 
 
 def whole_page() -> None:
