@@ -108,9 +108,16 @@ def streamlit_server(python: str | Path = sys.executable, root: Path = ROOT) -> 
 
 @contextmanager
 def chromium() -> Iterator[Browser]:
-    """Debian's Chromium under Playwright, closed on exit."""
-    from playwright.sync_api import sync_playwright
+    """Debian's Chromium under Playwright, closed on exit.
 
+    Playwright's assertions (`expect`) wait as long as every other wait here, WAIT_MS, instead of
+    their own 5 s: on this shared 2-core machine, with two test workers each driving a Chromium, a
+    click's answer can take longer than that, and an assertion that gives up first fails a test
+    whose page is right a moment later. A page that stays wrong still fails, only later.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
