@@ -7,11 +7,9 @@ from pickomino.ui.frame import (
     navigation,
     settle_language,
     sidebar,
-    start_run,
     style,
 )
 
-start_run()
 lang = settle_language()
 page, spec = navigation(lang)
 lay_out(spec)

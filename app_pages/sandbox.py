@@ -21,14 +21,11 @@ def share(lang: Lang) -> None:
     st.code(links.share_link(), language=None, wrap_lines=True)
 
 
-@st.fragment
 def sandbox(lang: Lang) -> None:
-    """The page below the sidebar, rerun alone by a click on it (a fragment).
+    """The page below the sidebar, whole on every run.
 
-    The sidebar and the frame are not sent again, which the browser would redraw for nothing: a
-    click settles sooner (docs/speed.md). Presentation mode reshapes the whole page (the sidebar
-    folds away), so its switch reruns the whole page (`draw.toolbar`); a link or the language is
-    read by a run of the whole page anyway.
+    Not an `st.fragment` (a click would rerun it alone and settle about a fifth sooner): a click
+    made just as the language changed was then lost now and then (docs/speed.md).
     """
     box, refused = links.settle(lang)
     table = box.table
@@ -116,7 +113,6 @@ def sandbox(lang: Lang) -> None:
     frame.folded(
         t("sandbox.share_title", lang), ":material/share:", state.SHARE_OPEN, lambda: share(lang)
     )
-    frame.finish_part(lang)
 
 
 sandbox(current_lang())

@@ -164,10 +164,9 @@ document.addEventListener("load", touched, true);
 """Installed in every page before the app loads: the time of the last change to the page (an
 element added, changed, or an image loaded)."""
 RUN_NUMBER = "document.querySelector('[data-testid=stMain] [data-run]')?.dataset.run ?? null"
-"""The number the app draws at the end of each run (`ui.frame.finish_run`, or `finish_part` when
-a click reruns the sandbox's fragment alone), once the browser has drawn it: Streamlit reports a
-run finished before the browser has drawn it all, and once the last thing a run sent is drawn, so
-is everything it sent before."""
+"""The number the app draws at the end of each run (`ui.frame.finish_run`), once the browser
+has drawn it: Streamlit reports a run finished before the browser has drawn it all, and once the
+last thing a run sent is drawn, so is everything it sent before."""
 CRASHED = "[data-testid=stException]"
 """Streamlit's report of an exception the page raised (a run that crashed draws no run number)."""
 SETTLED = f"""quiet => document.querySelector("{READY}") !== null

@@ -100,29 +100,27 @@ def style() -> None:
 
 
 RUN_KEY: Final = "frame_run"
-WHOLE_KEY: Final = "frame_whole_run"
-"""True from `start_run` to `finish_run`: a part drawn as a fragment runs inside the page's run."""
-
-
-def start_run() -> None:
-    """Begin a run of the whole page (the entrypoint calls this first, `finish_run` last)."""
-    st.session_state[WHOLE_KEY] = True
 
 
 def finish_run(lang: Lang) -> None:
-    """End every run of the whole page with its marker, last in the main area (`_mark_run`)."""
-    st.session_state[WHOLE_KEY] = False
-    _mark_run(lang)
+    """End every run with one hidden element (WRAP_CSS folds it away), last in the main area.
 
+    It carries the page's language for the browser, and the run's number.
 
-def finish_part(lang: Lang) -> None:
-    """End a part of the page drawn as an `st.fragment` (the sandbox) with the run's marker.
-
-    When a click reruns that part alone, the entrypoint's `finish_run` does not run. Inside a run
-    of the whole page it draws nothing: the page's own marker, drawn after it, is the run's end.
+    Streamlit's page says `<html lang="en">` whatever it shows, so a screen reader read French
+    with English sounds; the script sets the reader's language. Streamlit also says its run is over
+    before the browser has drawn all it sent (a page of drawings can take a moment more), so a
+    browser test waits for the number to change: once the last element of a run is drawn, so is
+    everything before it. (A style-only element would go to Streamlit's event container, where the
+    browser dropped it after some runs.)
     """
-    if not st.session_state.get(WHOLE_KEY):
-        _mark_run(lang)
+    number = st.session_state.get(RUN_KEY, 0) + 1
+    st.session_state[RUN_KEY] = number
+    st.html(
+        f'<span hidden data-run="{number}"></span>'
+        f'<script>document.documentElement.lang = "{lang}";</script>',
+        unsafe_allow_javascript=True,
+    )
 
 
 def folded(label: str, icon: str, key: str, fill: Callable[[], None]) -> None:
@@ -136,35 +134,6 @@ def folded(label: str, icon: str, key: str, fill: Callable[[], None]) -> None:
     if panel.open:
         with panel:
             fill()
-
-
-def whole_page() -> None:
-    """Rerun the whole page, not only the fragment of the widget whose callback this is.
-
-    For a change that reshapes the whole page (presentation mode folds the sidebar away).
-    """
-    st.rerun()
-
-
-def _mark_run(lang: Lang) -> None:
-    """One hidden element (WRAP_CSS folds it away) with the page's language and the run's number.
-
-    Streamlit's page says `<html lang="en">` whatever it shows, so a screen reader read French
-    with English sounds; the script sets the reader's language. Streamlit also says its run is over
-    before the browser has drawn all it sent (a page of drawings can take a moment more), so a
-    browser test waits for the first marker's number to change: once the last element of a run is
-    drawn, so is everything before it. After a rerun of a part alone its marker comes first; the
-    next run of the whole page draws none there, so that one goes when the run ends and the page's
-    marker, numbered after it, is first again. (A style-only element would go to Streamlit's event
-    container, where the browser dropped it after some runs.)
-    """
-    number = st.session_state.get(RUN_KEY, 0) + 1
-    st.session_state[RUN_KEY] = number
-    st.html(
-        f'<span hidden data-run="{number}"></span>'
-        f'<script>document.documentElement.lang = "{lang}";</script>',
-        unsafe_allow_javascript=True,
-    )
 
 
 def stop() -> NoReturn:

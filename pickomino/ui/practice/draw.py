@@ -202,7 +202,6 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             key=PRESENT,
             persist_state=KEEP,
             help=t("sandbox.present_help", lang) if explain else None,
-            on_change=frame.whole_page,  # the sidebar folds, every size changes
             width="content",
         )
         # Last, away from Redo: a quick double click on Redo landed on Reset as the page redrew.
