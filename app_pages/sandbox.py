@@ -21,98 +21,90 @@ def share(lang: Lang) -> None:
     st.code(links.share_link(), language=None, wrap_lines=True)
 
 
-def sandbox(lang: Lang) -> None:
-    """The page below the sidebar, whole on every run.
+lang = current_lang()
+box, refused = links.settle(lang)
+table = box.table
+big = draw.scale()
+# The whole decision on one laptop or projector screen: a wide page (its layout in frame.PAGES),
+# and in presentation mode no sidebar (its toggle brings it back).
+st.set_page_config(initial_sidebar_state="collapsed" if big > 1 else "auto")
+draw.page_style(box, lang)
 
-    Not an `st.fragment` (a click would rerun it alone and settle about a fifth sooner): a click
-    made just as the language changed was then lost now and then (docs/speed.md).
-    """
-    box, refused = links.settle(lang)
-    table = box.table
-    big = draw.scale()
-    # The whole decision on one laptop or projector screen: a wide page (its layout in
-    # frame.PAGES), and in presentation mode no sidebar (its toggle brings it back).
-    st.set_page_config(initial_sidebar_state="collapsed" if big > 1 else "auto")
-    draw.page_style(box, lang)
+draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
+links.banner(box, lang)
+if refused is not None:
+    st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
+draw.notice_here("table")
 
-    draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
-    links.banner(box, lang)
-    if refused is not None:
-        st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
-    draw.notice_here("table")
+events = draw.told(box)
+marks = show.marks_from(events, lang)
+# The middle row and the stacks across the page, each in one line; under them two columns,
+# stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
+# The learner playing every seat, the one to play is marked (none once the game is over).
+to_play = -1 if table.over else table.current
+show.situation(
+    table,
+    lang,
+    you=state.LEARNER if state.bots() else to_play,
+    marks=marks,
+    show_kept=False,
+    scale=big * draw.TILE_SCALE,
+    you_key="draw.you_are" if state.bots() else "sandbox.to_play",
+    compact=True,
+)
+# On a projector eight large dice need the wider column; on a laptop the moves get it.
+board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
+if table.over:
+    with decision:
+        draw.game_over(table, lang)
+    with board:
+        draw.last_move(box, events, lang)
+else:
+    analysis = analyse(table)
+    hidden = bool(st.session_state.get(state.HIDE))
+    with board:
+        st.header(draw.status(table, lang), anchor=False)
+        dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
+        if table.rolled is not None:  # how to set dice aside, written over the dice it means
+            hint = t("sandbox.keep_hint", lang)
+            size = big * draw.DICE_SCALE
+            dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
+        show.html(dice)  # one element for both rows of dice
+        draw.last_move(box, events, lang)
+    with decision:
+        if hidden:
+            st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
+            st.button(
+                t("sandbox.reveal", lang),
+                key="sandbox_reveal",
+                icon=":material/visibility:",
+                on_click=clicks.reveal,
+            )
+        else:
+            advice_box(analysis, table, lang, short=big > 1)
+        draw.moves(box, None if hidden else analysis, lang)
+        if not hidden:
+            with st.container(border=True):
+                st.header(t("sandbox.odds_title", lang), anchor=False)
+                if big > 1:  # the advice above was its short form: here it is with its figures
+                    st.markdown(recommendation(analysis, table, lang))
+                panel(analysis, table, lang)
+                links.explore_link(table, lang)
 
-    events = draw.told(box)
-    marks = show.marks_from(events, lang)
-    # The middle row and the stacks across the page, each in one line; under them two columns,
-    # stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
-    # The learner playing every seat, the one to play is marked (none once the game is over).
-    to_play = -1 if table.over else table.current
-    show.situation(
-        table,
-        lang,
-        you=state.LEARNER if state.bots() else to_play,
-        marks=marks,
-        show_kept=False,
-        scale=big * draw.TILE_SCALE,
-        you_key="draw.you_are" if state.bots() else "sandbox.to_play",
-        compact=True,
-    )
-    # On a projector eight large dice need the wider column; on a laptop the moves get it.
-    board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
-    if table.over:
-        with decision:
-            draw.game_over(table, lang)
-        with board:
-            draw.last_move(box, events, lang)
-    else:
-        analysis = analyse(table)
-        hidden = bool(st.session_state.get(state.HIDE))
-        with board:
-            st.header(draw.status(table, lang), anchor=False)
-            dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
-            if table.rolled is not None:  # how to set dice aside, written over the dice it means
-                hint = t("sandbox.keep_hint", lang)
-                size = big * draw.DICE_SCALE
-                dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
-            show.html(dice)  # one element for both rows of dice
-            draw.last_move(box, events, lang)
-        with decision:
-            if hidden:
-                st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
-                st.button(
-                    t("sandbox.reveal", lang),
-                    key="sandbox_reveal",
-                    icon=":material/visibility:",
-                    on_click=clicks.reveal,
-                )
-            else:
-                advice_box(analysis, table, lang, short=big > 1)
-            draw.moves(box, None if hidden else analysis, lang)
-            if not hidden:
-                with st.container(border=True):
-                    st.header(t("sandbox.odds_title", lang), anchor=False)
-                    if big > 1:  # the advice above was its short form: here it is with its figures
-                        st.markdown(recommendation(analysis, table, lang))
-                    panel(analysis, table, lang)
-                    links.explore_link(table, lang)
-
-    # Panels that stay open across clicks that reshape the page above them, filled only while open.
-    frame.folded(t("sandbox.about", lang), ":material/info:", state.ABOUT_OPEN, lambda: about(lang))
-    frame.folded(
-        t("sandbox.teacher.title", lang),
-        ":material/school:",
-        state.TEACHER_OPEN,
-        lambda: draw.teacher_tools(box, lang),
-    )
-    frame.folded(
-        t("sandbox.new_title", lang),
-        ":material/add_box:",
-        state.NEW_OPEN,
-        lambda: draw.new_table_form(lang),
-    )
-    frame.folded(
-        t("sandbox.share_title", lang), ":material/share:", state.SHARE_OPEN, lambda: share(lang)
-    )
-
-
-sandbox(current_lang())
+# Panels that stay open across clicks that reshape the page above them, filled only while open.
+frame.folded(t("sandbox.about", lang), ":material/info:", state.ABOUT_OPEN, lambda: about(lang))
+frame.folded(
+    t("sandbox.teacher.title", lang),
+    ":material/school:",
+    state.TEACHER_OPEN,
+    lambda: draw.teacher_tools(box, lang),
+)
+frame.folded(
+    t("sandbox.new_title", lang),
+    ":material/add_box:",
+    state.NEW_OPEN,
+    lambda: draw.new_table_form(lang),
+)
+frame.folded(
+    t("sandbox.share_title", lang), ":material/share:", state.SHARE_OPEN, lambda: share(lang)
+)
