@@ -6,6 +6,7 @@ from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, kept_for, stopping
 from pickomino.rules import STANDARD
 from pickomino.ui import frame, inputs, show
+from pickomino.ui.draw import TileState
 from pickomino.ui.frame import current_lang
 from pickomino.ui.narrate import seat_name
 
@@ -80,7 +81,9 @@ except ExampleError as error:
 
 outcomes = stopping(table)
 options = {outcome.option.tile for outcome in outcomes if outcome.option is not None}
-marks = {tile: ("option", t("draw.badge_option", lang)) for tile in options}
+marks: dict[int, tuple[TileState, str]] = {
+    tile: ("option", t("draw.badge_option", lang)) for tile in options
+}
 st.header(t("taking.board", lang))
 show.situation(table, lang, marks=marks)
 

@@ -18,13 +18,14 @@ st.header(t("turn.walkthrough", lang))
 start, steps = walk("turn-walkthrough")
 table = start
 for number, step in enumerate(steps, start=1):
-    if step.move.kind == "roll":
-        st.markdown(prose("turn", f"step_{number}", lang))
-        show.roll(step.move.faces, table.kept, lang)
-    else:
-        st.markdown(prose("turn", f"step_{number}", lang))
+    move = step.move
+    assert move is not None  # a replayed scenario: every step is a move
+    st.markdown(prose("turn", f"step_{number}", lang))
+    if move.kind == "roll":
+        assert move.faces is not None  # a scenario's roll says its dice
+        show.roll(move.faces, table.kept, lang)
     show.tell(step.events, lang)
-    if step.move.kind == "keep":
+    if move.kind == "keep":
         show.kept(step.table, lang)
     table = step.table
 show.stacks(table, lang, marks=show.marks_from(steps[-1].events, lang))
@@ -50,7 +51,9 @@ start, steps = walk("turn-bust")
 st.caption(t("turn.before_roll", lang))
 show.stacks(start, lang)
 show.kept(start, lang)
-show.roll(steps[0].move.faces, start.kept, lang)
+bust = steps[0].move
+assert bust is not None and bust.faces is not None  # the scenario opens with the roll that fails
+show.roll(bust.faces, start.kept, lang)
 show.tell(steps[0].events, lang)
 st.caption(t("turn.afterwards", lang))
 show.situation(steps[0].table, lang, marks=show.marks_from(steps[0].events, lang), show_kept=False)
