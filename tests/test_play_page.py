@@ -11,6 +11,7 @@ from pickomino.game import IllegalMove, Move
 from pickomino.i18n import t, tn
 from pickomino.match import Match, tie_break
 from pickomino.share import decode_scenario, encode_scenario
+from pickomino.ui import play_view
 from pickomino.ui.records import read_record, record_text
 from pickomino.ui.show import refusal
 from tests.test_app import opened, shown_text
@@ -69,8 +70,10 @@ def test_a_bots_only_game_set_up_by_widgets_runs_to_its_end_and_names_the_winner
     winners = [names[seat] for seat in final.winners()]
     assert any(winner in headers(at)[0] for winner in winners)
     assert at.button(key="play_again") is not None
-    # the game log tells every turn, newest first, under a heading per turn
-    text = shown_text(at)
+    # the game log tells every turn, newest first, under a heading per turn (once opened)
+    assert "Turn 1: " not in shown_text(at)
+    at.session_state[play_view.LOG_OPEN] = True
+    text = shown_text(at.run())
     turns = len(match(at).turns())
     assert text.index(f"Turn {turns}: ") < text.index("Turn 1: ")
 
@@ -97,7 +100,8 @@ def test_a_hot_seat_turn_by_clicks_passes_the_dice_to_the_second_person() -> Non
     assert not at.exception
     assert match(at).table.current == 1
     assert headers(at) == ["Bo, your turn"]
-    text = shown_text(at)
+    at.session_state[play_view.LOG_OPEN] = True
+    text = shown_text(at.run())
     assert "Last turn: Ana" in text and "Turn 1: Ana" in text
     assert "Coach: Ana" in text  # the verdict on the turn just played
 
@@ -132,7 +136,9 @@ def test_the_game_survives_a_language_switch_and_a_page_switch() -> None:
 
 
 def test_the_game_in_the_url_reopens_where_it_was_with_its_seats_and_seed() -> None:
-    at = click(click(hot_seat(), "play_roll"), "play_new_game")
+    at = click(hot_seat(), "play_roll")
+    at.session_state[play_view.NEW_OPEN] = True  # the panel "A new game", opened
+    at = click(at.run(), "play_new_game")
     assert "game" not in at.query_params  # back at the set-up: the URL holds no game
     at = click(hot_seat(), "play_roll")
     game = match(at)
@@ -198,3 +204,17 @@ def test_default_names_saved_in_one_language_follow_the_reader_into_another() ->
     french = play("fr", game=at.query_params["game"], seats="person,expert", seed="2")
     assert match(french).names == ("", "") and match(french).kinds == ("person", "expert")
     assert headers(french) == [t("play.your_turn", "fr", player="Joueur 1")]
+
+
+def test_the_folded_panels_are_filled_only_once_opened() -> None:
+    """Folded, the log, the share panel and the new game panel would be sent on every click."""
+    at = click(hot_seat(), "play_roll")
+    keys = {getattr(widget, "key", None) for widget in at.main.get("button")}
+    assert "play_new_game" not in keys
+    assert not at.main.get("code") and "Turn 1: " not in shown_text(at)
+    for panel in (play_view.LOG_OPEN, play_view.SHARE_OPEN, play_view.NEW_OPEN):
+        at.session_state[panel] = True
+    at = click(at.run(), f"play_keep_{match(at).table.rolled[0]}")  # type: ignore[index]
+    assert at.button(key="play_new_game").label == t("play.new_game", "en")
+    assert "game=" in at.main.get("code")[0].proto.code_text
+    assert "Turn 1: Ana" in shown_text(at)

@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Final, Literal, get_args
 
 import streamlit as st
@@ -715,41 +716,42 @@ def end(match: Match, names: Called, lang: Lang) -> None:
 
 
 def log(match: Match, names: Called, lang: Lang) -> None:
-    """The game so far, newest turn first, a heading per turn; in a panel below the table."""
+    """The game so far, newest turn first, in a panel below the table, filled only while open.
+
+    Filled while folded, a long game's log was sent again and redrawn on every click.
+    """
+    fill = partial(turn_log, match, names, lang)
+    frame.folded(t("play.log", lang), ":material/history:", LOG_OPEN, fill)
+
+
+def turn_log(match: Match, names: Called, lang: Lang) -> None:
+    """Every turn played, newest first, a heading per turn."""
     turns = [(number, turn) for number, turn in enumerate(match.turns(), 1) if turn.steps]
-    with st.expander(
-        t("play.log", lang),
-        icon=":material/history:",
-        key=frame.worded(LOG_OPEN),
-        on_change="rerun",
-    ):
-        if not turns:
-            st.caption(t("play.log_empty", lang))
-        for number, turn in reversed(turns):
-            player = seat_label(turn.seat, lang, names.labels)
-            events = [
-                e for step in turn.steps for e in step.events if not isinstance(e, TurnPassed)
-            ]
-            told = "\n".join(f"- {line}" for line in story(events, lang, None, names.said))
-            st.markdown(f"**{t('play.turn_heading', lang, n=number, player=player)}**\n\n{told}")
+    if not turns:
+        st.caption(t("play.log_empty", lang))
+    for number, turn in reversed(turns):
+        player = seat_label(turn.seat, lang, names.labels)
+        events = [e for step in turn.steps for e in step.events if not isinstance(e, TurnPassed)]
+        told = "\n".join(f"- {line}" for line in story(events, lang, None, names.said))
+        st.markdown(f"**{t('play.turn_heading', lang, n=number, player=player)}**\n\n{told}")
 
 
 def save_share(match: Match, lang: Lang) -> None:
-    """Save the game as a file; its link, when it fits one."""
-    with st.expander(
-        t("play.share_title", lang),
-        icon=":material/share:",
-        key=frame.worded(SHARE_OPEN),
-        on_change="rerun",
-    ):
-        record = record_of(match)
-        records.download(record, lang, "play_download")
-        value = records.game_link(record)
-        if value is None:
-            st.caption(t("play.link_too_long", lang))
-        else:
-            st.caption(t("play.share_help", lang))
-            st.code(share_link(), language=None, wrap_lines=True)
+    """Save the game as a file; its link, when it fits one: in a panel filled only while open."""
+    fill = partial(shared, match, lang)
+    frame.folded(t("play.share_title", lang), ":material/share:", SHARE_OPEN, fill)
+
+
+def shared(match: Match, lang: Lang) -> None:
+    """The game's file to download, and its link to copy (or why there is none)."""
+    record = record_of(match)
+    records.download(record, lang, "play_download")
+    value = records.game_link(record)
+    if value is None:
+        st.caption(t("play.link_too_long", lang))
+    else:
+        st.caption(t("play.share_help", lang))
+        st.code(share_link(), language=None, wrap_lines=True)
 
 
 def share_link() -> str:
@@ -763,20 +765,16 @@ def share_link() -> str:
 
 
 def new_game(lang: Lang) -> None:
-    """Leave this game for a new set-up, or open a saved one."""
-    with st.expander(
-        t("play.new_title", lang),
-        icon=":material/add_box:",
-        key=frame.worded(NEW_OPEN),
-        on_change="rerun",
-    ):
-        st.button(
-            t("play.new_game", lang),
-            key="play_new_game",
-            icon=":material/add_box:",
-            on_click=set_up,
-        )
-        open_file(lang)
+    """Leave this game for a new set-up, or open a saved one: in a panel filled only while open."""
+    frame.folded(t("play.new_title", lang), ":material/add_box:", NEW_OPEN, partial(leave, lang))
+
+
+def leave(lang: Lang) -> None:
+    """The button to a new set-up, and the file picker for a saved game."""
+    st.button(
+        t("play.new_game", lang), key="play_new_game", icon=":material/add_box:", on_click=set_up
+    )
+    open_file(lang)
 
 
 def game(match: Match, lang: Lang) -> None:
