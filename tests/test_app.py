@@ -102,7 +102,7 @@ def test_language_survives_a_page_switch() -> None:
 def test_switching_language_keeps_the_page_and_its_state() -> None:
     at = open_page(start("en"), "taking")
     at.number_input(key="take_total").set_value(30).run()
-    at.sidebar.button_group(key="lang_picker").set_value("nl").run()
+    at.sidebar.selectbox(key="lang_picker").set_value("nl").run()
     assert at.title[0].value == t("page.taking.title", "nl")
     assert at.query_params["lang"] == "nl"
     assert at.number_input(key="take_total").value == 30

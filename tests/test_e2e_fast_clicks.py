@@ -89,7 +89,8 @@ def test_roll_and_keep_clicked_twice_quickly_keep_the_history_and_the_language(
 ) -> None:
     page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 1000)
     start = shown_table(page)
-    page.get_by_test_id("stSidebar").get_by_role("radio", name=t("frame.native_name", "fr")).click()
+    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    page.get_by_role("option", name=t("frame.native_name", "fr")).click()
     # at once, with the address still in English; found by its key, whatever its language
     burst(page, page.locator(".st-key-sandbox_roll button"), 2, 20)
     expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "fr"))

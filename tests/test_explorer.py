@@ -526,7 +526,7 @@ def test_a_link_to_a_finished_game_says_there_is_no_turn_left() -> None:
 def test_switching_language_keeps_the_table_and_translates_the_charts() -> None:
     at = open_explorer("en")
     at.number_input(key="explore_kept_1").set_value(1).run()
-    at.sidebar.button_group(key="lang_picker").set_value("fr").run()
+    at.sidebar.selectbox(key="lang_picker").set_value("fr").run()
     assert at.number_input(key="explore_kept_1").value == 1
     table = setup_table(STANDARD, list(STANDARD.tiles), None, None, {**DEFAULT_KEPT, "1": 1})
     reach = charts(at)["explore_reach"]

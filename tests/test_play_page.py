@@ -126,7 +126,7 @@ def test_a_stale_click_is_refused_with_its_reason_and_the_game_kept() -> None:
 def test_the_game_survives_a_language_switch_and_a_page_switch() -> None:
     at = click(hot_seat(), "play_roll")
     before = match(at)
-    at = at.button_group(key="lang_picker").set_value("fr").run()
+    at = at.selectbox(key="lang_picker").set_value("fr").run()
     assert not at.exception and match(at) == before
     assert headers(at) == [t("play.your_turn", "fr", player="Ana")]
     at = at.switch_page("app_pages/sandbox.py").run()

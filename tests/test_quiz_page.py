@@ -144,7 +144,7 @@ def test_progress_is_kept_across_a_language_switch_and_a_page_switch() -> None:
     at = answer(at, 0, found[0], right=True)
     at.button(key="quiz_next_0").click().run()
     at = answer(at, 1, found[1], right=False)
-    at.sidebar.button_group(key="lang_picker").set_value("fr").run()
+    at.sidebar.selectbox(key="lang_picker").set_value("fr").run()
     assert at.header[0].value == t("quiz.page.question", "fr", n=2, count=5)
     assert t("quiz.page.score", "fr", right=1, answered=2) in markdown(at)
     assert at.error[0].value == t("quiz.page.wrong", "fr")

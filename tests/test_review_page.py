@@ -223,7 +223,7 @@ def test_a_record_handed_over_by_the_play_page_is_opened(record: Scenario) -> No
 def test_a_language_or_page_switch_keeps_the_game_and_the_move_shown(record: Scenario) -> None:
     at = review_page(game=encode_scenario(record))
     at.slider(key=AT).set_value(12).run()
-    at.sidebar.button_group(key="lang_picker").set_value("nl").run()
+    at.sidebar.selectbox(key="lang_picker").set_value("nl").run()
     assert not at.exception
     assert at.title[0].value == t("page.review.title", "nl")
     assert figures(at)[""] == NAMES

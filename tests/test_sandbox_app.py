@@ -275,7 +275,7 @@ def test_a_link_opened_on_arriving_from_another_page_replaces_the_table() -> Non
 
 def test_a_language_picked_outlives_a_click_sent_with_the_old_address() -> None:
     at = sandbox("en")
-    at.sidebar.button_group(key="lang_picker").set_value("fr").run()
+    at.sidebar.selectbox(key="lang_picker").set_value("fr").run()
     at.query_params["lang"] = "en"  # the click left before the address said fr
     at = roll_by_hand(at, "WW555431")
     assert at.session_state["lang"] == "fr" and at.query_params["lang"] == "fr"

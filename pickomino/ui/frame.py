@@ -82,9 +82,6 @@ WRAP_CSS: Final = """<style>
 .pk-caption { color: #5c5f66; font-size: 0.875rem; line-height: 1.4; margin: 0; }
 [data-testid="stMain"] :not(pre) > code { color: #1d6a56; opacity: 1; }
 [data-testid="stPageLink-NavLink"]:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px }
-[data-testid="stButtonGroup"] button[data-selected="true"] :is(div, span, p) {
-  color: #004c7a; font-weight: 600;
-}
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
 an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
@@ -94,8 +91,7 @@ The end of a run (`finish_run`) takes no room. Captions (Streamlit's, and `pk-ca
 ones written into a drawing's HTML, `show.caption_html`) and inline code are darker than
 Streamlit's (#797979 and #6d9c8f read at 4.35:1 and 3:1 against white; text needs 4.5:1). A link
 of the navigation reached by Tab is outlined: Streamlit only tints its background (15% of a light
-blue), which a keyboard user could hardly see on the sidebar's grey. The chosen pill (the language,
-say) is written in a darker blue, and bold: Streamlit's blue on its pale blue read at 4.3:1."""
+blue), which a keyboard user could hardly see on the sidebar's grey."""
 
 
 def style() -> None:
@@ -238,21 +234,14 @@ def visit() -> int:
 
 
 def sidebar(lang: Lang) -> None:
-    """The language picker: the three languages side by side, each named in itself.
-
-    One click switches, and all three are in sight for a reader who does not read the current one.
-    Pills rather than a drop-down list: the list's code (about twenty script files)
-    was loaded and started on every page opened, and redrawn on every click (measured in
-    `docs/speed.md`). One language is always chosen (`required`).
-    """
+    """The language picker, each language named in itself."""
     st.session_state[PICKER_KEY] = lang
-    st.sidebar.pills(
+    st.sidebar.selectbox(
         t("frame.language", lang),
         LANGS,
         key=PICKER_KEY,
         format_func=lambda code: t("frame.native_name", code),
         on_change=_picked,
-        required=True,
     )
     st.sidebar.caption(t("frame.about", lang))
 
