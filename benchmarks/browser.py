@@ -1,16 +1,20 @@
 """Time the app in Chromium: each click of a scripted sandbox turn, and the load of every page.
 
-Run with `uv run python benchmarks/browser.py [--repeats N] [--only clicks|pages|floor]`. It starts
-`streamlit run` on a free port of 127.0.0.1 and Debian's Chromium (as the browser tests do, through
-`tests/browser.py`), so the figures include the websocket, React's rendering, the layout and the
-decoding of every drawing: what a reader waits for, not only the server's share (that one is
+Run with `uv run python benchmarks/browser.py [--repeats N] [--only clicks|pages|floor|elements]`.
+It starts `streamlit run` on a free port of 127.0.0.1 and Debian's Chromium (as the browser tests
+do, through `tests/browser.py`), so the figures include the websocket, React's rendering, the layout
+and the decoding of every drawing: what a reader waits for, not only the server's share (that one is
 `benchmarks/app.py`).
 
-Clicks: each repetition opens `/sandbox?lang=en` in a fresh browser context, opens the teacher
-tools, and plays the turn of `benchmarks/app.py` with the dice typed by hand (roll WW555431, keep
-the worms, roll 555442, keep the fives, take 25), so every repetition plays the same turn. Typing
-the dice is not timed; the clicks are, in normal mode (1280 x 800) and in presentation mode
-(1024 x 768, a projector).
+Clicks, two ways, in normal mode (1280 x 800) and in presentation mode (1024 x 768, a projector):
+- a teacher's: each repetition opens `/sandbox?lang=en` in a fresh browser context, opens the
+  teacher tools, and plays the turn of `benchmarks/app.py` with the dice typed by hand (roll
+  WW555431, keep the worms, roll 555442, keep the fives, take 25), so every repetition plays the
+  same turn. Typing the dice is not timed; the clicks are, with the teacher tools open.
+- a learner's: each repetition opens `/sandbox?lang=en&seed=LEARNER_SEED` (the seed draws every
+  roll, so every repetition plays the same game) with the teacher tools folded, as a learner finds
+  the page, and clicks LEARNER_CLICKS times the move the advice marks (Roll while it is the only
+  move).
 
 Settled: the app is connected, no script runs, the element the action must bring is shown (the
 next move's button, the next player's status, the page's title) and every image has loaded; then
@@ -29,9 +33,14 @@ sidebar link from another page (how a reader goes from page to page). The census
 (elements under the main block, element containers, images, bytes of their `src`) says what the
 browser had to build.
 
-Floor: the same clicks on the smallest Streamlit app there is (a button and the line of text it
-changes, `FLOOR_APP`), served and measured the same way: what any Streamlit page costs a click on
-this machine before the sandbox adds anything, so the sandbox's figures can be read against it.
+Floor: the same clicks and the same page loads (cold and cached) on the smallest Streamlit app
+there is (a button and the line of text it changes, `FLOOR_APP`), served and measured the same way:
+what any Streamlit page costs on this machine before the app adds anything, so the app's figures
+can be read against it. Elements: the floor's clicks again with 20 or 50 more elements of one kind
+(`ELEMENTS`), to tell what each element a page redraws adds to a click.
+
+Compare: `--app DIR` serves another checkout of the app (an older commit, say) and measures it the
+same way, to set figures before and after a change side by side.
 
 Bounded: every wait gives up after 60 s, and the whole run stops early (with what it has) after
 `--budget` seconds.
@@ -50,7 +59,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -272,6 +281,32 @@ def open_sandbox(browser: Browser, url: str, present: bool) -> Tab:
     return tab
 
 
+LEARNER_SEED = 7
+LEARNER_CLICKS = 10
+ADVISED = "[data-testid='stMain'] [data-testid='stBaseButton-primary']"
+"""The move the advice marks: the one primary button of the main area."""
+
+
+def learner_clicks(browser: Browser, url: str, present: bool) -> list[Timed]:
+    """LEARNER_CLICKS clicks of the advised move in a seeded sandbox, teacher tools folded."""
+    tab = Tab(browser, url, *((1024, 768) if present else (1280, 800)))
+    times = []
+    try:
+        before = tab.counts()
+        tab.page.goto(f"{url}/sandbox?lang={LANG}&seed={LEARNER_SEED}{'&present=1' * present}")
+        tab.settle(before, "h1", title("sandbox"), click=False)
+        for _ in range(LEARNER_CLICKS):
+            advised = tab.page.locator(ADVISED)
+            roll = tab.page.locator(".st-key-sandbox_roll button")
+            move = advised.first if advised.count() else roll
+            before = tab.counts()
+            move.click()
+            times.append(tab.settle(before, None, click=True))
+    finally:
+        tab.close()
+    return times
+
+
 def play_turn(browser: Browser, url: str, present: bool) -> list[Timed]:
     """Each click of the scripted turn, timed; fails loudly if a click does not bring its result."""
     tab = open_sandbox(browser, url, present)
@@ -307,27 +342,50 @@ st.markdown(f"Clicked {st.session_state.clicks} times")
 """
 """The smallest app a click can change: one button, one line of text."""
 
+ELEMENTS: Final = (
+    ("markdown, the same every click", 50, "st.markdown(f'Some **text**, number {i}')"),
+    ("markdown, new every click", 50, "st.markdown(f'Text {i}, click {st.session_state.clicks}')"),
+    ("buttons, the same every click", 50, "st.button(f'Button {i}', key=f'b{i}')"),
+    ("expanders, folded", 20, "st.expander(f'Panel {i}')"),
+)
+"""Elements added to FLOOR_APP, `count` of each, written by `code` (with the loop's `i`): what one
+element of each kind adds to a click."""
 
-def floor_clicks(browser: Browser, clicks: int) -> list[Timed]:
-    """`clicks` clicks of FLOOR_APP's button, each timed as a sandbox click is, served with the
-    app's own settings (`.streamlit/config.toml`)."""
+
+def floor(
+    browser: Browser, clicks: int, loads: int, extra: str = ""
+) -> tuple[list[Timed], dict[str, list[Timed]]]:
+    """`clicks` clicks of FLOOR_APP's button, and `loads` times the page opened in a fresh context
+    and again in the same one, each timed as the app's are, served with the app's own settings
+    (`.streamlit/config.toml`). The first click and the first pair of loads are a warm-up.
+    `extra`: code appended to the app (more elements)."""
     with tempfile.TemporaryDirectory() as root:
-        (Path(root) / "app.py").write_text(FLOOR_APP)
+        (Path(root) / "app.py").write_text(FLOOR_APP + extra)
         shutil.copytree(ROOT / ".streamlit", Path(root) / ".streamlit")  # the app's server settings
         with streamlit_server(root=Path(root)) as url:
+            opened: dict[str, list[Timed]] = {"cold": [], "cached": []}
+            for _ in range(loads + 1):
+                tab = Tab(browser, url, 1280, 800)
+                try:
+                    for times in opened.values():
+                        before = tab.counts()
+                        tab.page.goto(url)
+                        times.append(tab.settle(before, LABEL, "Click", click=False))
+                finally:
+                    tab.close()
             tab = Tab(browser, url, 1280, 800)
             try:
                 before = tab.counts()
                 tab.page.goto(url)
                 tab.settle(before, LABEL, "Click", click=False)
-                times = []
-                for number in range(1, clicks + 1):
+                clicked = []
+                for number in range(1, clicks + 2):
                     before = tab.counts()
                     tab.page.get_by_role("button", name="Click").click()
-                    times.append(tab.settle(before, "p", f"Clicked {number} times", click=True))
+                    clicked.append(tab.settle(before, "p", f"Clicked {number} times", click=True))
             finally:
                 tab.close()
-    return times
+    return clicked[1:], {way: times[1:] for way, times in opened.items()}
 
 
 def title(path: str) -> str:
@@ -392,6 +450,15 @@ def costs(timings: list[Timed]) -> str:
     )
 
 
+def report_all(every: list[Timed]) -> None:
+    """All the clicks of a series together, against the targets."""
+    times = [timed.ms for timed in every]
+    median, worst = statistics.median(times), max(times)
+    verdict = "within" if median < CLICK_MEDIAN_MS and worst < CLICK_WORST_MS else "OVER"
+    print(f"  all clicks: {summary(times)}   {costs(every)}")
+    print(f"  ({verdict} the targets: median < {CLICK_MEDIAN_MS} ms, worst < {CLICK_WORST_MS} ms)")
+
+
 def report_clicks(label: str, turns: list[list[Timed]]) -> None:
     every = [timed for run in turns for timed in run]
     if not every:
@@ -400,16 +467,36 @@ def report_clicks(label: str, turns: list[list[Timed]]) -> None:
     for index, step in enumerate(turn()):
         column = [run[index] for run in turns if index < len(run)]
         print(f"  {index + 1}. {step.name:<5} {summary([t.ms for t in column])}   {costs(column)}")
-    times = [timed.ms for timed in every]
-    median, worst = statistics.median(times), max(times)
-    verdict = "within" if median < CLICK_MEDIAN_MS and worst < CLICK_WORST_MS else "OVER"
-    print(f"  all clicks: {summary(times)}   {costs(every)}")
-    print(f"  ({verdict} the targets: median < {CLICK_MEDIAN_MS} ms, worst < {CLICK_WORST_MS} ms)")
+    report_all(every)
 
 
-def report_floor(times: list[Timed]) -> None:
-    print(f"floor, the smallest Streamlit app: {len(times)} clicks (CPU and messages are medians)")
-    print(f"  all clicks: {summary([timed.ms for timed in times])}   {costs(times)}")
+def report_floor(clicked: list[Timed], opened: dict[str, list[Timed]]) -> None:
+    print(f"floor, the smallest Streamlit app: {len(clicked)} clicks (CPU, messages: medians)")
+    print(f"  all clicks: {summary([timed.ms for timed in clicked])}   {costs(clicked)}")
+    for way, times in opened.items():
+        print(f"  opened {way:>6}: {summary([timed.ms for timed in times])}")
+
+
+def report_elements(browser: Browser, clicks: int) -> None:
+    """What one more element of each kind of ELEMENTS adds to a click, against the bare floor."""
+    print(f"elements added to the floor app, {clicks} clicks each (medians)")
+    bare = statistics.median(timed.ms for timed in floor(browser, clicks, 0)[0])
+    print(f"  {'none':<32} {bare:6.0f} ms")
+    for label, count, code in ELEMENTS:
+        clicked = floor(browser, clicks, 0, f"for i in range({count}):\n    {code}\n")[0]
+        median = statistics.median(timed.ms for timed in clicked)
+        each = (median - bare) / count
+        print(
+            f"  {label:<32} {median:6.0f} ms with {count}: {each:4.1f} ms each   {costs(clicked)}"
+        )
+
+
+def report_learner(label: str, runs: list[list[Timed]]) -> None:
+    every = [timed for run in runs for timed in run]
+    if not every:
+        return
+    print(f"clicks, a learner's, {label} mode: {len(runs)} games, {len(every)} clicks")
+    report_all(every)
 
 
 WAYS = ("cold", "cached", "link")
@@ -458,16 +545,24 @@ def bounded(deadline: float, repeats: int, action: Callable[[], Any]) -> list[An
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="repetitions of each series")
-    parser.add_argument("--only", choices=("clicks", "pages", "floor"), help="one part only")
+    parser.add_argument(
+        "--only", choices=("clicks", "pages", "floor", "elements"), help="one part only"
+    )
     parser.add_argument("--budget", type=float, default=1200, help="seconds before stopping early")
+    parser.add_argument(
+        "--app", type=Path, default=ROOT, help="the checkout to serve (another one to compare)"
+    )
     options = parser.parse_args()
     deadline = time.monotonic() + options.budget
     if options.only == "floor":
         with chromium() as browser:
-            floor_clicks(browser, 3)  # warm-up, not counted
-            report_floor(floor_clicks(browser, 5 * options.repeats))
+            report_floor(*floor(browser, 5 * options.repeats, 2 * options.repeats))
         return
-    with streamlit_server() as url, chromium() as browser:
+    if options.only == "elements":
+        with chromium() as browser:
+            report_elements(browser, 4 * options.repeats)
+        return
+    with streamlit_server(root=options.app) as url, chromium() as browser:
         # Warm-up, not counted: imports, every page's first run, the odds of the first boards.
         play_turn(browser, url, present=False)
         for spec in PAGES:
@@ -479,7 +574,13 @@ def main() -> None:
                     options.repeats,
                     lambda present=present: play_turn(browser, url, present),
                 )
-                report_clicks(f"clicks, {label} mode", runs)
+                report_clicks(f"clicks, a teacher's, {label} mode", runs)
+                learned = bounded(
+                    deadline,
+                    options.repeats,
+                    lambda present=present: learner_clicks(browser, url, present),
+                )
+                report_learner(label, learned)
         if options.only != "clicks":
             loads = {
                 spec.url_path: bounded(
