@@ -364,7 +364,7 @@ def floor(
         shutil.copytree(ROOT / ".streamlit", Path(root) / ".streamlit")  # the app's server settings
         with streamlit_server(root=Path(root)) as url:
             opened: dict[str, list[Timed]] = {"cold": [], "cached": []}
-            for _ in range(loads + 1):
+            for _ in range(loads + 1 if loads else 0):  # no warm-up pair when no load is asked
                 tab = Tab(browser, url, 1280, 800)
                 try:
                     for times in opened.values():
