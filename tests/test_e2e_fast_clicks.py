@@ -29,16 +29,34 @@ def middle(target: Locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def now_at(target: Locator) -> tuple[float, float] | None:
+    """The middle of `target` at this instant, or None if it is not drawn.
+
+    Unlike Playwright's own `bounding_box` it does not wait, so a burst keeps its pace."""
+    found = target.evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " return r.width ? [r.x + r.width / 2, r.y + r.height / 2] : null; })"
+    )
+    return (found[0][0], found[0][1]) if found and found[0] else None
+
+
 def burst(page: Page, target: Locator | tuple[float, float], clicks: int, gap_ms: int) -> None:
     """Click `target` `clicks` times, `gap_ms` apart, without waiting for the app in between; then
     wait until the app has answered them (a later click's run may start as the first one ends:
-    `BURST_QUIET_MS` gives it time to start)."""
-    x, y = target if isinstance(target, tuple) else middle(target)
+    `BURST_QUIET_MS` gives it time to start).
+
+    A button is aimed at where it is at each click, as a person would: a page redrawn in another
+    language moves it (Roll sits 24 px lower in French), and a click aimed at its old place landed
+    beside it, a miss that read as a lost click. Once a click has made it go (Roll gives way to the
+    values to keep), the next click lands where it was, on whatever is there now."""
+    point = target if isinstance(target, tuple) else middle(target)
     with answered(page, BURST_QUIET_MS):
         for click in range(clicks):
             if click:
                 page.wait_for_timeout(gap_ms)
-            page.mouse.click(x, y)
+                if not isinstance(target, tuple):
+                    point = now_at(target) or point
+            page.mouse.click(*point)
 
 
 def shown_table(page: Page) -> Table:
