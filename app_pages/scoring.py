@@ -4,11 +4,11 @@ import streamlit as st
 
 from pickomino.i18n import prose, t, tn
 from pickomino.lessons.examples import walk, worm_bands
+from pickomino.narrate import seat_label
 from pickomino.rules import STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import TileView, tile_row
 from pickomino.ui.frame import current_lang
-from pickomino.ui.narrate import seat_label
 
 lang = current_lang()
 st.title(t("page.scoring.title", lang))

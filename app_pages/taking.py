@@ -4,11 +4,11 @@ import streamlit as st
 
 from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, kept_for, stopping
+from pickomino.narrate import seat_name
 from pickomino.rules import STANDARD
 from pickomino.ui import frame, inputs, show
 from pickomino.ui.draw import TileState
 from pickomino.ui.frame import current_lang
-from pickomino.ui.narrate import seat_name
 
 lang = current_lang()
 rules = STANDARD

@@ -4,8 +4,8 @@ import streamlit as st
 
 from pickomino.i18n import number, percent, prose, t, tn
 from pickomino.lessons.tips import TIPS, tip_figures, tip_tables
+from pickomino.narrate import dice_text
 from pickomino.ui.frame import current_lang
-from pickomino.ui.narrate import dice_text
 from pickomino.ui.practice import links
 
 lang = current_lang()

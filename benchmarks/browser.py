@@ -67,8 +67,8 @@ sys.path.insert(0, str(ROOT))
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from pickomino.i18n import t, tn  # noqa: E402
+from pickomino.narrate import face_name, seat_name  # noqa: E402
 from pickomino.ui.frame import PAGES  # noqa: E402
-from pickomino.ui.narrate import face_name, seat_name  # noqa: E402
 from tests.browser import READY, WAIT_MS, chromium, streamlit_server  # noqa: E402
 
 if TYPE_CHECKING:

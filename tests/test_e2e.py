@@ -10,9 +10,9 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, Page, expect
 
 from pickomino.i18n import t, tn
+from pickomino.narrate import seat_name
 from pickomino.sandbox import Sandbox
 from pickomino.share import decode_table, encode_table, load_scenario, read_scenario
-from pickomino.ui.narrate import seat_name
 from tests.browser import answered, needs_chromium, open_page
 
 pytestmark = needs_chromium

@@ -28,6 +28,7 @@ from pickomino.lessons.explore import (
     setup_table,
     shown_name,
 )
+from pickomino.narrate import move_words, seat_label
 from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, STANDARD, WORM
 from pickomino.share import encode_table, load_scenario, scenario_names
@@ -40,7 +41,6 @@ from pickomino.ui.charts import (
     reach_bars,
     wrap,
 )
-from pickomino.ui.narrate import move_words, seat_label
 from pickomino.ui.show import scenario_refusal
 from tests.test_app import shown_text
 

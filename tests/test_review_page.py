@@ -20,11 +20,11 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.i18n import LANGS, percent, strings, t, tn
+from pickomino.narrate import sentence
 from pickomino.review import WORTH_A_LOOK, review
 from pickomino.scenario import Scenario, scenario_json
 from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records
-from pickomino.ui.narrate import sentence
 from pickomino.ui.odds_panel import worms
 from pickomino.ui.play_view import default_name, recorded
 from pickomino.ui.review_chart import cost_lines

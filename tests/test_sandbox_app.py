@@ -17,12 +17,12 @@ from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.explore import shown_name
 from pickomino.lessons.faq import QUESTIONS
 from pickomino.lessons.tips import TIPS, tip_tables
+from pickomino.narrate import seat_name
 from pickomino.odds import analyse
 from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
-from pickomino.ui.narrate import seat_name
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.show import scenario_refusal

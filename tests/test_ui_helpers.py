@@ -29,9 +29,9 @@ from pickomino.lessons.examples import (
     worm_bands,
 )
 from pickomino.lessons.tips import TIPS, tip_figures
+from pickomino.narrate import sentence
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, WORM
 from pickomino.ui.draw import TileView, dice_row, die_svg, tile_row, tile_svg
-from pickomino.ui.narrate import sentence
 
 EVERY_EVENT = (
     Rolled(0, ("W", "5", "5"), ("W", "5")),
@@ -114,7 +114,7 @@ def test_a_choice_of_tiles_is_joined_by_or_since_only_one_is_taken(lang: str) ->
 
 
 def test_french_seat_names_take_their_article_in_sentences_and_a_capital_as_labels() -> None:
-    from pickomino.ui.narrate import seat_label
+    from pickomino.narrate import seat_label
 
     assert sentence(TurnPassed(1), "fr") == "Les dés passent au joueur 2."
     steal = sentence(TookTile(0, 30, 30, 1, "steal"), "fr", you=None)
@@ -283,7 +283,7 @@ def test_tip_figures_come_from_the_odds_module_and_back_each_tip() -> None:
 
 def test_seats_with_their_own_names_are_told_by_name_and_kept_safe() -> None:
     from pickomino.events import TookTile
-    from pickomino.ui.narrate import seat_label, seat_name, sentence
+    from pickomino.narrate import seat_label, seat_name, sentence
 
     names = ("Ana", "**Bo** <b>", "___")
     assert seat_name(0, "fr", names) == "Ana"

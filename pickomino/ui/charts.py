@@ -18,8 +18,8 @@ import plotly.graph_objects as go
 from pickomino.game import Table
 from pickomino.i18n import NARROW_NBSP, Lang, join_list, number, percent, t, tn
 from pickomino.lessons.explore import BustGrid
+from pickomino.narrate import face_name, move_words
 from pickomino.odds import TIE, Analysis, Choice
-from pickomino.ui.narrate import face_name, move_words
 
 OKABE_ITO: Final = {
     "orange": "#E69F00",

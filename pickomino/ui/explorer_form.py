@@ -22,10 +22,10 @@ from pickomino.lessons.explore import (
     setup_table,
     shown_name,
 )
+from pickomino.narrate import face_name, seat_name
 from pickomino.rules import STANDARD, WORM
 from pickomino.ui import frame, show
 from pickomino.ui.charts import Measure
-from pickomino.ui.narrate import face_name, seat_name
 
 
 def refused(error: ExampleError, lang: Lang) -> str:

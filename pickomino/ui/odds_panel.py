@@ -12,9 +12,9 @@ import streamlit as st
 
 from pickomino.game import Table
 from pickomino.i18n import Lang, number, percent, t
+from pickomino.narrate import move_words
 from pickomino.odds import Analysis, Choice, Outlook
 from pickomino.ui import frame
-from pickomino.ui.narrate import move_words
 
 
 def worms(value: float, lang: Lang) -> str:

@@ -23,13 +23,13 @@ from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import IllegalMove, Move, Table
 from pickomino.i18n import LANGS, Lang, join_list, t, tn
 from pickomino.match import KINDS, PERSON, Kind, Match, Turn, Why, tie_break, verdict, why
+from pickomino.narrate import NAME_CHARS, move_words, safe_name, seat_label, story
 from pickomino.odds import TIE, analyse
 from pickomino.rules import PRESETS, preset
 from pickomino.scenario import Scenario, ScenarioError
 from pickomino.share import decode_scenario
 from pickomino.ui import frame, records, show
 from pickomino.ui.frame import current_lang, visit
-from pickomino.ui.narrate import NAME_CHARS, move_words, safe_name, seat_label, story
 from pickomino.ui.odds_panel import outlook_line, panel, worms
 from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
 from pickomino.ui.practice.state import KEEP, SEED_HIGH

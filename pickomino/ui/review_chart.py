@@ -12,9 +12,9 @@ from typing import Final
 import plotly.graph_objects as go
 
 from pickomino.i18n import Lang, join_list, t
+from pickomino.narrate import Names, seat_label
 from pickomino.review import Review
 from pickomino.ui.charts import INK, OKABE_ITO, Chart, _style
-from pickomino.ui.narrate import Names, seat_label
 from pickomino.ui.odds_panel import worms
 
 COLOURS: Final = ("blue", "orange", "green", "purple", "vermillion", "sky", "black")

@@ -20,6 +20,7 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
+from pickomino.narrate import move_words, seat_label
 from pickomino.odds import TIE
 from pickomino.review import LABELS, THRESHOLDS, Decision, Review, ends_turn, review, worth_a_look
 from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
@@ -27,7 +28,6 @@ from pickomino.share import decode_scenario
 from pickomino.ui import frame, records, show
 from pickomino.ui.charts import CONFIG
 from pickomino.ui.draw import TileState
-from pickomino.ui.narrate import move_words, seat_label
 from pickomino.ui.odds_panel import outlook_line, worms
 from pickomino.ui.play_view import Called, default_name
 from pickomino.ui.practice import links

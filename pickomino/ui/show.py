@@ -25,9 +25,9 @@ from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
 from pickomino.lessons.examples import walk
 from pickomino.lessons.explore import shown_name
+from pickomino.narrate import Names, face_name, seat_label, seat_name, story
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
-from pickomino.ui.narrate import Names, face_name, seat_label, seat_name, story
 
 
 def html(markup: str) -> None:

@@ -14,11 +14,11 @@ import streamlit as st
 from pickomino.bots import expert
 from pickomino.game import IllegalMove
 from pickomino.i18n import join_list, t
+from pickomino.narrate import face_name
 from pickomino.sandbox import Place, Sandbox, place_tile
 from pickomino.scenario import ScenarioError
 from pickomino.ui import show
 from pickomino.ui.frame import current_lang
-from pickomino.ui.narrate import face_name
 from pickomino.ui.practice.state import (
     BOX,
     DICE,

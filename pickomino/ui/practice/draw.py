@@ -15,11 +15,11 @@ import streamlit as st
 from pickomino.events import Event, TurnFailed
 from pickomino.game import ROLL, STOP, Move, Table
 from pickomino.i18n import Lang, join_list, t, tn
+from pickomino.narrate import Names, face_name, move_words, seat_name
 from pickomino.odds import Analysis
 from pickomino.rules import PRESETS
 from pickomino.sandbox import Place, Sandbox
 from pickomino.ui import frame, show
-from pickomino.ui.narrate import Names, face_name, move_words, seat_name
 from pickomino.ui.odds_panel import best_for, outlook_line, serves_both
 from pickomino.ui.practice.clicks import (
     act,
