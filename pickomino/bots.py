@@ -15,7 +15,7 @@ from typing import Any
 
 from pickomino.events import Event, Rolled
 from pickomino.game import ROLL, STOP, IllegalMove, Move, Step, Table
-from pickomino.odds import Analysis, Choice, analyse, bust_chance
+from pickomino.odds import analyse, bust_chance
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Scenario, parse, scenario_json
 
@@ -84,21 +84,13 @@ def heuristic(table: Table) -> Move:
     return _best_tile(table)
 
 
-def expert_choice(analysis: Analysis) -> Choice:
-    """The choice the expert plays: the best expected worm swing, then expected worms, then first.
-
-    Public so the coach grades every decision against exactly the move the expert would play.
-    """
-    return max(analysis.choices, key=lambda c: (c.outlook.expected_swing, c.outlook.expected_worms))
-
-
 def expert(table: Table) -> Move:
-    """Play the exact odds: the choice with the best expected worm swing, then expected worms.
+    """Play the exact odds' best move (`Analysis.recommended`): the best expected worm swing.
 
     The swing counts a steal twice (what it gains and what the robbed player loses) and a failed
     turn as the loss of the own top tile, since the gap to the others is what wins a game.
     """
-    return expert_choice(analyse(table)).move
+    return analyse(table).recommended.move
 
 
 STRATEGIES: dict[str, Strategy] = {

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 
-from pickomino.bots import expert_choice, played, strategy
+from pickomino.bots import played, strategy
 from pickomino.game import ROLL, Move, Step, Table
-from pickomino.odds import Choice, analyse
+from pickomino.odds import Choice, analyse, best_move
 from pickomino.review import SeatReview, review
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Scenario
@@ -205,8 +205,7 @@ def why(table: Table, move: Move) -> Why | None:
     others = [choice for choice in analysis.choices if choice.move != chosen.move]
     if not others:
         return Why(chosen, None)
-    rest = replace(analysis, choices=tuple(others))
-    return Why(chosen, expert_choice(rest))
+    return Why(chosen, best_move(others))
 
 
 def verdict(match: Match, turn: Turn, names: Sequence[str] | None = None) -> SeatReview:

@@ -3,8 +3,9 @@
 One backward pass over the turn's states (dice in hand, faces kept, running total) solves every
 objective at once: each figure is the best chance (or expectation) over all ways to play the rest of
 the turn *for that figure*, so the components of the value vector are maximised separately and
-carried side by side. The worm distribution is the exception: it describes one policy, the one that
-maximises the expected worms, so it follows that component's choice instead of taking its own max.
+carried side by side. The worm distribution is the exception: it describes one policy, the best
+move's (the highest expected swing, then the most expected worms), so it follows that choice
+instead of taking its own max.
 
 The pass depends only on the board (rules, face-up middle, opponents' top tiles, own top tile), so
 it is cached per board; any later point of the same turn is then a lookup.
@@ -24,6 +25,7 @@ numpy carries the vectors; the module has no other dependency than the engine.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, groupby
@@ -188,23 +190,33 @@ class _Layout:
 
 
 TIE = 1e-12
-"""Expected worms closer than this are a tie (they differ by rounding only); the first one wins."""
+"""Figures closer than this are a tie (they differ by rounding only)."""
 
 
-def _choose(worms: np.ndarray, axis: int) -> np.ndarray:
-    """Index along `axis` of the alternative the expected-worms policy takes: first of the best."""
-    top = np.expand_dims(worms.max(axis=axis), axis)
-    chosen: np.ndarray = (worms >= top - TIE).argmax(axis=axis)
+def _choose(swing: np.ndarray, worms: np.ndarray, axis: int) -> np.ndarray:
+    """Index along `axis` of the best move: the highest expected swing, then worms, then first.
+
+    The one rule of "the best move": the recommendation, the expert bot, the coach and every page
+    that marks a move take it from here, so they cannot disagree. The swing is what wins games:
+    a steal gains the tile's worms *and* takes them from a rival, so it counts twice.
+    """
+    top = np.expand_dims(swing.max(axis=axis), axis)
+    level = swing >= top - TIE
+    tied = np.where(level, worms, -np.inf)
+    most = np.expand_dims(tied.max(axis=axis), axis)
+    chosen: np.ndarray = (level & (tied >= most - TIE)).argmax(axis=axis)
     return chosen
 
 
 def _best(values: np.ndarray, axis: int, layout: _Layout) -> np.ndarray:
     """The value of choosing among alternatives laid along `axis`.
 
-    Every objective takes its own best; the worm distribution follows the expected worms' choice.
+    Every objective takes its own best; the worm distribution follows the best move's choice
+    (`_choose`), so it describes the policy the recommendation plays.
     """
     best: np.ndarray = values.max(axis=axis)
-    pick = np.expand_dims(_choose(values[..., layout.worms], axis), axis)
+    pick = _choose(values[..., layout.swing], values[..., layout.worms], axis)
+    pick = np.expand_dims(pick, axis)
     chosen = np.take_along_axis(values[..., layout.dist :], pick[..., None], axis=axis)
     best[..., layout.dist :] = np.squeeze(chosen, axis=axis)
     return best
@@ -343,7 +355,8 @@ class Outlook:
             stolen worms once, a failed turn loses the own top tile's worms).
         expected_swing: the same with a steal counted twice (what it gains plus what the robbed
             player loses), under the policy maximising that.
-        worm_distribution: (gain, probability) of the worm gain under the expected-worms policy.
+        worm_distribution: (gain, probability) of the worm gain when every decision is the best
+            move (`Analysis.recommended`: the highest expected swing, then expected worms).
     """
 
     success: float
@@ -391,7 +404,8 @@ class Analysis:
             when no roll is possible now (a roll waits for a keep, or no die is left).
         outlook: the figures of this point under best play.
         choices: the moves open now (`Table.legal_moves`, in its order), each with its figures.
-        recommended: the choice of the expected-worms policy (first of equals).
+        recommended: the best move: the highest expected swing, then the most expected worms,
+            then the first listed. The one definition every page, bot and the coach use.
     """
 
     phase: Phase
@@ -461,5 +475,18 @@ def analyse(table: Table) -> Analysis:
     kept_faces = len(set(table.kept))
     rolling = phase in ("roll", "decide")
     bust = bust_chance(table.in_hand, kept_faces, len(rules.faces)) if rolling else None
-    recommended = choices[int(_choose(np.array([c.outlook.expected_worms for c in choices]), 0))]
-    return Analysis(phase, rules.tiles, bust, _outlook(point, layout), choices, recommended)
+    outlook = _outlook(point, layout)
+    return Analysis(phase, rules.tiles, bust, outlook, choices, best_move(choices))
+
+
+def best_move(choices: Sequence[Choice]) -> Choice:
+    """The best of `choices` by the one rule (`_choose`): swing, then worms, then the first.
+
+    `Analysis.recommended` is this over every open move; the Play page's "why" asks it of the
+    moves left once the one played is set aside.
+    """
+    if not choices:
+        raise ValueError("no move to choose from")
+    swing = np.array([choice.outlook.expected_swing for choice in choices])
+    worms = np.array([choice.outlook.expected_worms for choice in choices])
+    return choices[int(_choose(swing, worms, 0))]

@@ -7,10 +7,11 @@ nothing by construction, and counting them would make every player look more acc
 forced moves the dice dealt.
 
 Each decision compares the move played with the best one, both with the odds module's figures
-for that table (`expected_swing`, `expected_worms`, `success`). The best move is the expert's
-(`bots.expert_choice`: highest expected swing, then expected worms, then the first listed), so a
-bot playing the expert never loses a worm here. The cost is the expected swing given up, best
-minus played: never negative, and 0 for a move as good as the best in swing (within `odds.TIE`).
+for that table (`expected_swing`, `expected_worms`, `success`). The best move is the odds module's
+(`Analysis.recommended`, which the expert plays and the pages star: highest expected swing, then
+expected worms, then the first listed), so a bot playing the expert never loses a worm here. The
+cost is the expected swing given up, best minus played: never negative, and 0 for a move as good
+as the best in swing (within `odds.TIE`).
 
 Labels, from the cost in worms of expected swing:
 
@@ -57,7 +58,6 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Final, Literal
 
-from pickomino.bots import expert_choice
 from pickomino.game import Phase, Step
 from pickomino.odds import TIE, Choice, analyse
 from pickomino.scenario import Scenario
@@ -200,7 +200,7 @@ def review(record: Scenario, progress: Callable[[int], None] | None = None) -> R
         if len(table.legal_moves()) > 1:
             analysis = analyse(table)
             played = analysis.choice(replace(step.move, faces=None))
-            best = expert_choice(analysis)
+            best = analysis.recommended
             gap = best.outlook.expected_swing - played.outlook.expected_swing
             cost = 0.0 if gap <= TIE else gap
             decisions.append(Decision(table.current, turn, index, table.phase, played, best, cost))

@@ -18,7 +18,6 @@ from typing import Final, Literal, get_args
 
 import streamlit as st
 
-from pickomino.bots import expert_choice
 from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import IllegalMove, Move, Table
 from pickomino.i18n import LANGS, Lang, join_list, t, tn
@@ -582,7 +581,7 @@ def person(match: Match, names: Called, lang: Lang) -> None:
     table = match.table
     analysis = analyse(table) if st.session_state.get(ODDS) or st.session_state.get(HINT) else None
     if analysis is not None and st.session_state.get(HINT):
-        best = expert_choice(analysis)
+        best = analysis.recommended
         reason = why(table, best.move)
         if reason is not None:
             st.info(
