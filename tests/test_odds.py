@@ -435,9 +435,9 @@ def turns_by_the_tables(start: Table, rng: random.Random) -> Iterator[Turn]:
 
     Each die shows a face drawn from `rng`. A roll keeps the face after which the figures promise
     the best move's most: the highest expected swing, then the most expected worms (the first in
-    die order among equals, closer than `TIE`); the point reached then plays its recommendation. Those points (the dice kept, none
-    waiting) recur from turn to turn, so each is analysed once; how a turn ends (a tile taken, a
-    failed turn) is scored once by the engine.
+    die order among equals, closer than `TIE`); the point reached then plays its recommendation.
+    Those points (the dice kept, none waiting) recur from turn to turn, so each is analysed once;
+    how a turn ends (a tile taken, a failed turn) is scored once by the engine.
     """
     rules, player = start.rules, start.current
     before = start.scores()[player]
