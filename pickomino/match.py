@@ -52,12 +52,14 @@ class Turn:
 class Why:
     """Why a move was worth playing, from the odds: its figures, and the best other move's.
 
-    `other` is None for a forced move (the only one open). The best other move is the expert's
-    choice among the rest (best expected swing, then expected worms), the measure the coach grades.
+    `other` is None for a forced move (the only one open). The best other move is the best move
+    among the rest (`odds.best_move`: expected swing, then expected worms), the measure the coach
+    grades. `steal` says a steal is in play there, so the figures quoted include the swing.
     """
 
     chosen: Choice
     other: Choice | None
+    steal: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,7 +207,7 @@ def why(table: Table, move: Move) -> Why | None:
     others = [choice for choice in analysis.choices if choice.move != chosen.move]
     if not others:
         return Why(chosen, None)
-    return Why(chosen, best_move(others))
+    return Why(chosen, best_move(others), analysis.steal_in_play)
 
 
 def verdict(match: Match, turn: Turn, names: Sequence[str] | None = None) -> SeatReview:

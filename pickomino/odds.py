@@ -425,6 +425,18 @@ class Analysis:
         """For a roll waiting for a keep: the best chance of success after keeping each face."""
         return {c.move.face: c.outlook.success for c in self.choices if c.move.kind == "keep"}
 
+    @property
+    def steal_in_play(self) -> bool:
+        """Whether a steal can change this turn's figures: some move's swing is not its worms.
+
+        Then the best move is judged on the swing, which counts a steal twice, and a page says
+        so beside its figures; elsewhere the swing and the worms are the same figure.
+        """
+        return any(
+            abs(choice.outlook.expected_swing - choice.outlook.expected_worms) > TIE
+            for choice in self.choices
+        )
+
     def choice(self, move: Move) -> Choice:
         """The figures of `move`, one of the moves open now (KeyError for any other)."""
         for choice in self.choices:

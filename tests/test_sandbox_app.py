@@ -132,10 +132,12 @@ def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
     assert not at.exception and not at.error
     assert box(at).table == table
     metrics = {m.label: m.value for m in at.metric}
+    # 25 tops a rival's stack: a steal is in play, so the headline is the worms against the others
+    assert analysis.steal_in_play
     assert metrics == {
         t("odds.bust", lang): percent(analysis.bust or 0.0, lang),
         t("odds.success", lang): percent(analysis.success, lang),
-        t("odds.worms", lang): number(analysis.outlook.expected_worms, lang, 2),
+        t("odds.swing", lang): number(analysis.outlook.expected_swing, lang, 2),
     }
     shown = texts(at)
     assert tiles_table(analysis, lang) in shown
@@ -144,8 +146,9 @@ def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
     ):
         assert f"| {tile} | {percent(low, lang)} | {percent(exact, lang)} |" in shown
     for choice in analysis.choices:
-        assert outlook_line(choice.outlook, lang) in shown
+        assert outlook_line(choice.outlook, lang, swing=True) in shown
     assert at.success[0].value == recommendation(analysis, table, lang)
+    assert t("odds.steal_twice", lang) in at.success[0].value
     assert [b.key for b in at.button if b.key.startswith("sandbox_take_")] == [
         f"sandbox_take_{option.tile}" for option in table.options()
     ]
@@ -161,6 +164,10 @@ def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
         assert outlook_line(choice.outlook, "fr") in shown
         assert percent(chance, "fr") in outlook_line(choice.outlook, "fr")
     assert "\u202f%" in shown
+    # no stack to steal from: the headline is the worms, and no word on steals
+    assert not analysis.steal_in_play
+    assert t("odds.worms", "fr") in {m.label for m in at.metric}
+    assert t("odds.steal_twice", "fr") not in at.success[0].value
     assert "sandbox_keep_W" not in {b.key for b in at.button}
     captions = "\n".join(str(c.value) for c in at.caption)
     assert t("sandbox.not_offered.kept", "fr", faces="ver") in captions

@@ -13,7 +13,7 @@ import streamlit as st
 from pickomino.game import Table
 from pickomino.i18n import Lang, number, percent, t
 from pickomino.narrate import move_words
-from pickomino.odds import Analysis, Choice, Outlook
+from pickomino.odds import Analysis, Choice, Outlook, best_move
 from pickomino.ui import frame
 
 
@@ -22,33 +22,38 @@ def worms(value: float, lang: Lang) -> str:
     return number(value, lang, 2)
 
 
-def outlook_line(outlook: Outlook, lang: Lang, template: str = "odds.outlook") -> str:
-    """The two figures that sum up a move: chance of a tile, expected worms.
+def outlook_line(
+    outlook: Outlook, lang: Lang, template: str = "odds.outlook", *, swing: bool = False
+) -> str:
+    """The figures that sum up a move: chance of a tile, expected worms (and the swing).
 
     `template` words them for where they stand: a line beside a button by default, or the
-    words a sentence needs ("a tile 89% of the time, 1.51 worms on average").
+    words a sentence needs ("a tile 89% of the time, 1.51 worms on average"). `swing` adds what
+    the move is worth against the others, for a table where a steal is in play
+    (`Analysis.steal_in_play`): there the best move is chosen on that figure, so it is shown.
     """
     return t(
-        template,
+        f"{template}_swing" if swing else template,
         lang,
         success=percent(outlook.success, lang),
         worms=worms(outlook.expected_worms, lang),
+        swing=worms(outlook.expected_swing, lang),
     )
 
 
-Aim = Literal["expected_worms", "success"]
-"""What a move is best for: the most worms on average, or the surest tile."""
+Aim = Literal["best", "success"]
+"""What a move is marked for: the best move (the recommendation), or the surest tile."""
 
 
 def best_for(analysis: Analysis, aim: Aim) -> Choice:
-    """The move best for `aim`, for worms the odds module's recommendation (its tie rule)."""
-    return analysis.recommended if aim == "expected_worms" else analysis.best("success")
+    """The move best for `aim`: the odds module's best move, or the highest chance of a tile."""
+    return analysis.recommended if aim == "best" else analysis.best("success")
 
 
 def _runner_up(analysis: Analysis, best: Choice, aim: Aim) -> Choice:
     """The best of the other moves for `aim`, to compare the advice with."""
-    others = [choice for choice in analysis.choices if choice is not best]
-    return max(others, key=lambda choice: getattr(choice.outlook, aim))
+    others = tuple(choice for choice in analysis.choices if choice is not best)
+    return best_move(others) if aim == "best" else max(others, key=lambda c: c.outlook.success)
 
 
 def _line(
@@ -57,7 +62,8 @@ def _line(
     """One aim's advice, its best move against the next best; True when the two are equal.
 
     `words` is the section of content/ the sentence comes from: the full one (`odds`) or its one
-    line for a projector (`sandbox.short`, the move without its figures).
+    line for a projector (`sandbox.short`, the move without its figures). The best move is
+    weighed in worms, or in worms against the others where a steal is in play.
     """
     best = best_for(analysis, aim)
     other = _runner_up(analysis, best, aim)
@@ -66,49 +72,54 @@ def _line(
         "other": move_words(other.move, table, lang),
         "worms": worms(best.outlook.expected_worms, lang),
         "other_worms": worms(other.outlook.expected_worms, lang),
+        "swing": worms(best.outlook.expected_swing, lang),
+        "other_swing": worms(other.outlook.expected_swing, lang),
         "success": percent(best.outlook.success, lang),
         "other_success": percent(other.outlook.success, lang),
     }
-    name, mine, theirs = (
-        ("worms", "worms", "other_worms")
-        if aim == "expected_worms"
-        else ("tile", "success", "other_success")
-    )
-    if shown[mine] == shown[theirs]:
+    figure = "swing" if analysis.steal_in_play else "worms"
+    name = figure if aim == "best" else "tile"
+    mine = figure if aim == "best" else "success"
+    if shown[mine] == shown[f"other_{mine}"]:
         return t(f"{words}.equal_{name}", lang, **shown), True
-    both = aim == "expected_worms" and serves_both(analysis, lang)
-    key = f"{words}.recommend_both" if both else f"{words}.recommend_{name}"
-    return t(key, lang, **shown), False
+    if aim == "success":
+        return t(f"{words}.recommend_tile", lang, **shown), False
+    both = "both" if serves_both(analysis, lang) else "best"
+    suffix = "_swing" if analysis.steal_in_play else ""
+    return t(f"{words}.recommend_{both}{suffix}", lang, **shown), False
 
 
 def serves_both(analysis: Analysis, lang: Lang) -> bool:
-    """Whether the move for the most worms is also among the surest, as the figures show them.
+    """Whether the best move is also among the surest, as the figures show them.
 
-    Then one piece of advice serves both aims.
+    Then one piece of advice serves both aims, and no ring is drawn beside the star.
     """
     surest = percent(best_for(analysis, "success").outlook.success, lang)
     return percent(analysis.recommended.outlook.success, lang) == surest
 
 
 def advice(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> list[str]:
-    """The advice in sentences, each naming its aim.
+    """The advice in sentences: the best move, the surest tile when it differs, why steals count.
 
     The two aims can disagree (three fives bring more worms, two worms make a tile surer): a
     learner told only one of them would find a tip and the sandbox contradicting each other, so
-    when they disagree both are said, each opening with its aim. Equal figures are said to be
-    equal rather than given as a reason. `short` leaves the figures out (each move's line beside
-    its button gives them), so the advice takes a line per aim on a projector.
+    when they disagree both are said, each opening with its aim; only the best move is starred.
+    Where a steal is in play, the best move may bring fewer worms than another move, so the
+    advice says in plain words why a steal counts twice. Equal figures are said to be equal
+    rather than given as a reason. `short` leaves the figures out (each move's line beside its
+    button gives them), so the advice takes a line per aim on a projector.
     """
     if len(analysis.choices) == 1:
         only = move_words(analysis.recommended.move, table, lang)
         return [t("odds.recommend_only", lang, move=only)]
     words = "sandbox.short" if short else "odds"
-    for_worms, tied = _line(analysis, table, "expected_worms", lang, words)
-    both = serves_both(analysis, lang)
-    if both and not tied:
-        return [for_worms]
-    for_tile, _ = _line(analysis, table, "success", lang, words)
-    return [for_worms, for_tile]
+    for_best, tied = _line(analysis, table, "best", lang, words)
+    said = [for_best]
+    if tied or not serves_both(analysis, lang):
+        said.append(_line(analysis, table, "success", lang, words)[0])
+    if analysis.steal_in_play:
+        said.append(t("odds.steal_twice", lang))
+    return said
 
 
 def recommendation(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> str:
@@ -153,12 +164,13 @@ def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     tile.caption(
         t("odds.success_by", lang, move=move_words(best_for(analysis, "success").move, table, lang))
     )
-    most.metric(
-        t("odds.worms", lang),
-        worms(analysis.outlook.expected_worms, lang),
-        help=t("odds.worms_help", lang),
+    figure, key = (
+        (analysis.outlook.expected_swing, "odds.swing")
+        if analysis.steal_in_play
+        else (analysis.outlook.expected_worms, "odds.worms")
     )
-    most.caption(t("odds.worms_by", lang, move=move_words(analysis.recommended.move, table, lang)))
+    most.metric(t(key, lang), worms(figure, lang), help=t(f"{key}_help", lang))
+    most.caption(t("odds.best_by", lang, move=move_words(analysis.recommended.move, table, lang)))
     # keyed and tracked, so a reader watching this table keeps it open while clicking moves
     with st.expander(t("odds.tiles", lang), key=frame.worded("odds_tiles_open"), on_change="rerun"):
         st.caption(t("odds.tiles_help", lang))

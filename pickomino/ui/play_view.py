@@ -570,9 +570,9 @@ def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
         "play.why_worse" if worse else "play.why",
         lang,
         move=move,
-        line=outlook_line(reason.chosen.outlook, lang, "play.figures"),
+        line=outlook_line(reason.chosen.outlook, lang, "play.figures", swing=reason.steal),
         other=move_words(reason.other.move, table, lang, names=names.said),
-        other_line=outlook_line(reason.other.outlook, lang, "play.figures"),
+        other_line=outlook_line(reason.other.outlook, lang, "play.figures", swing=reason.steal),
     )
 
 

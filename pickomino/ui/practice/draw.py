@@ -243,12 +243,13 @@ ICONS: Final[dict[str, str | None]] = {
 def advised(analysis: Analysis | None, lang: Lang) -> dict[Move, str]:
     """The moves the advice names, with the mark their line carries.
 
-    The star for the most worms, the ring for the surest tile when another move gives it; none
-    while the odds are hidden, so the class answers first.
+    The star for the best move (`Analysis.recommended`, the move the expert plays and the coach
+    grades against), the ring for the surest tile when another move gives it; none while the
+    odds are hidden, so the class answers first.
     """
     if analysis is None or len(analysis.choices) == 1:
         return {}
-    marks = {analysis.recommended.move: t("odds.mark_worms", lang)}
+    marks = {analysis.recommended.move: t("odds.mark_best", lang)}
     if not serves_both(analysis, lang):
         marks[best_for(analysis, "success").move] = t("odds.mark_tile", lang)
     return marks
@@ -287,7 +288,7 @@ def _move(
             width="stretch",
         )
         if analysis is not None:
-            line = outlook_line(analysis.choice(move).outlook, lang)
+            line = outlook_line(analysis.choice(move).outlook, lang, swing=analysis.steal_in_play)
             st.markdown(f"**{marks[move]}** · {line}" if move in marks else line)
 
 
