@@ -58,7 +58,8 @@ if kept is not None:
 st.header(t("explorer.choice.header", lang))
 if table.phase in ("decide", "take"):
     draw(choice_bars(analysis, table, lang), "explore_choice")
-    st.caption(t(f"explorer.choice.caption_{table.phase}", lang))
+    steal = "_swing" if analysis.steal_in_play else ""
+    st.caption(t(f"explorer.choice.caption_{table.phase}{steal}", lang))
 else:
     st.info(t(f"explorer.choice.not_{table.phase}", lang))
 

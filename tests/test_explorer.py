@@ -284,10 +284,15 @@ def test_choice_bars_compare_each_tile_with_rolling_on(lang: str) -> None:
     assert ("take", 24, None) in actions and ("take", 25, 1) in actions and actions[-1][0] == "roll"
     labels = [move_words(c.move, table, lang, "bar") for c in analysis.choices]  # type: ignore[arg-type]
     assert bars["y"] == labels
-    worms = [c.outlook.expected_worms for c in analysis.choices]
+    # a steal is on offer, so the bars show the worms against the others, a steal counting twice
+    assert analysis.steal_in_play
+    worms = [c.outlook.expected_swing for c in analysis.choices]
     assert bars["x"] == pytest.approx(worms)
     best = analysis.choices.index(analysis.recommended)
     assert [i for i, text in enumerate(bars["text"]) if text.startswith("★")] == [best]
+    assert bars["x"][best] == max(bars["x"])  # the starred bar is the longest
+    title = spec(chart.figure)["layout"]["xaxis"]["title"]["text"].replace("<br>", " ")
+    assert title == t("explorer.choice.x_swing", lang)  # type: ignore[arg-type]
     assert bars["text"][0] == number(worms[0], lang, 2)  # type: ignore[arg-type]
     assert len(set(bars["marker"]["color"])) == 3  # middle, steal, roll told apart
     assert labels[best] in chart.alt

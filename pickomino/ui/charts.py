@@ -375,14 +375,18 @@ def _choice_colour(choice: Choice) -> str:
 
 
 def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
-    """The expected worms of each move open after a keep: every tile on offer, stopping, rolling.
+    """What each move open after a keep is worth: every tile on offer, stopping, rolling.
 
-    A failed turn loses the top tile's worms, so values can be negative. The recommended move (the
-    odds module's expected-worms choice) is hatched and starred.
+    The bars show the measure the best move is chosen on, so the starred, hatched bar is the
+    longest: the expected worms, or where a steal is in play the worms against the others (a
+    steal counting twice, `Analysis.steal_in_play`). A failed turn loses the top tile's worms,
+    so values can be negative.
     """
     choices = list(analysis.choices)
+    swing = analysis.steal_in_play
+    words = "_swing" if swing else ""
     labels = [move_words(choice.move, table, lang, "bar") for choice in choices]
-    worms = [choice.outlook.expected_worms for choice in choices]
+    worms = [c.outlook.expected_swing if swing else c.outlook.expected_worms for c in choices]
     chosen = [choice == analysis.recommended for choice in choices]
     figure = go.Figure(
         go.Bar(
@@ -406,7 +410,9 @@ def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
                     "fillmode": "overlay",
                 },
             },
-            hovertemplate=t("explorer.choice.hover", lang, worms="%{text}", chance="%{customdata}")
+            hovertemplate=t(
+                f"explorer.choice.hover{words}", lang, worms="%{text}", chance="%{customdata}"
+            )
             + "<extra></extra>",
         )
     )
@@ -414,28 +420,31 @@ def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
     high = max(0.0, *worms)
     span = max(high - low, 1.0)
     figure.update_xaxes(
-        title=t("explorer.choice.x", lang),
+        title=t(f"explorer.choice.x{words}", lang),
         range=[low - 0.3 * span if low < 0 else 0, high + 0.35 * span],
         zeroline=True,
         zerolinewidth=2,
         zerolinecolor=OKABE_ITO["black"],
     )
     figure.update_yaxes(type="category", autorange="reversed")
-    _style(figure, t("explorer.choice.title", lang), lang, 70 * len(choices))
-    return Chart(figure, choice_alt(analysis, labels, lang))
+    _style(figure, t(f"explorer.choice.title{words}", lang), lang, 70 * len(choices))
+    return Chart(figure, choice_alt(analysis, labels, worms, lang))
 
 
-def choice_alt(analysis: Analysis, labels: Sequence[str], lang: Lang) -> str:
-    """Each move's expected worms and chance of a tile, then the recommended one."""
+def choice_alt(
+    analysis: Analysis, labels: Sequence[str], worms: Sequence[float], lang: Lang
+) -> str:
+    """Each move's bar (`worms`, as `choice_bars` draws it) and chance of a tile; the best."""
+    words = "_swing" if analysis.steal_in_play else ""
     items = [
         t(
-            "explorer.choice.alt_item",
+            f"explorer.choice.alt_item{words}",
             lang,
             choice=label,
-            worms=number(choice.outlook.expected_worms, lang, 2),
+            worms=number(value, lang, 2),
             chance=chance(choice.outlook.success, lang),
         )
-        for label, choice in zip(labels, analysis.choices, strict=True)
+        for label, value, choice in zip(labels, worms, analysis.choices, strict=True)
     ]
     best = labels[analysis.choices.index(analysis.recommended)]
     return t("explorer.choice.alt", lang, choices=join_list(items, lang), best=best)
