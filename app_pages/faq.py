@@ -3,9 +3,10 @@
 import streamlit as st
 
 from pickomino.i18n import prose, t
-from pickomino.lessons.faq import ATTEMPTS, QUESTIONS
+from pickomino.lessons.faq import ATTEMPTS, QUESTIONS, answer
 from pickomino.ui import show
 from pickomino.ui.frame import current_lang
+from pickomino.ui.odds_panel import star_note
 from pickomino.ui.practice import links
 
 lang = current_lang()
@@ -19,4 +20,5 @@ for question, scenarios in QUESTIONS:
         with st.container(border=True):
             st.markdown(f"**{t(f'faq.case.{name}', lang)}**")
             show.replay(name, lang, attempt=ATTEMPTS.get(name))
+            star_note(*answer(name), "faq.star_elsewhere", lang)
             links.link(t("sandbox.open", lang), lang, scenario=name)

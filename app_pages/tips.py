@@ -3,9 +3,10 @@
 import streamlit as st
 
 from pickomino.i18n import number, percent, prose, t, tn
-from pickomino.lessons.tips import TIPS, tip_figures, tip_tables
+from pickomino.lessons.tips import TIPS, tip_advice, tip_figures, tip_tables
 from pickomino.narrate import dice_text
 from pickomino.ui.frame import current_lang
+from pickomino.ui.odds_panel import star_note
 from pickomino.ui.practice import links
 
 lang = current_lang()
@@ -21,7 +22,8 @@ for tip in TIPS:
     }
     st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")
     tables = tip_tables(tip)
-    for table in tables:
+    for table, advised in zip(tables, tip_advice(tip), strict=True):
+        star_note(table, advised, "tips.star_elsewhere", lang)
         label = t("sandbox.open", lang)
         if len(tables) > 1:
             points = tn("common.points", table.total, lang)

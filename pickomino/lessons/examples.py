@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pickomino.events import Event
-from pickomino.game import CodedError, Step, Table, TakeOption
+from pickomino.game import CodedError, Move, Step, Table, TakeOption
+from pickomino.odds import Analysis, Choice, analyse
 from pickomino.rules import Rules
 from pickomino.share import read_scenario
 
@@ -138,3 +139,18 @@ def differences(rules: Rules, base: Rules) -> list[tuple[str, dict[str, object]]
         if value != getattr(base, switch):
             found.append((f"{switch}_{'on' if value else 'off'}", {}))
     return found
+
+
+def star_elsewhere(table: Table, advised: Move | None) -> tuple[Analysis, Choice] | None:
+    """The odds and the advised move's figures when the sandbox's star marks another move.
+
+    None when the star (`Analysis.recommended`) is on `advised`, or when no move is advised. A tip
+    or a FAQ answer can advise a move that is not the best (a safe habit, or what the rules
+    allow), and the page then says so before its link into the sandbox.
+    """
+    if advised is None:
+        return None
+    analysis = analyse(table)
+    if analysis.recommended.move == advised:
+        return None
+    return analysis, analysis.choice(advised)

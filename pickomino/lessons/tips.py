@@ -56,6 +56,26 @@ def tip_tables(tip: str) -> tuple[Table, ...]:
     raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
 
 
+def tip_advice(tip: str) -> tuple[Move | None, ...]:
+    """The move the tip's words advise at each of its tables (None where it names no move).
+
+    The sandbox a tip links to stars the best move; where the two differ the Tips page says why
+    before the link (`examples.star_elsewhere`), so a learner never meets a star that contradicts
+    the tip without a word.
+    """
+    keep_worms = Move("keep", face=WORM)
+    advice: dict[str, tuple[Move | None, ...]] = {
+        "worms_early": (keep_worms,),
+        "three_worms": (keep_worms,),
+        # the last die: take the low tile; three dice in hand: roll on
+        "low_tile": (Move("take", tile=21), ROLL),
+        "neighbour": (None,),  # a turn to start: the only move is the roll
+    }
+    if tip not in advice:
+        raise ValueError(f"unknown tip {tip!r} (known: {', '.join(TIPS)})")
+    return advice[tip]
+
+
 def tip_figures(tip: str) -> dict[str, Figure]:
     """The probabilities and expectations a tip quotes, under best play for each figure."""
     tables = tip_tables(tip)

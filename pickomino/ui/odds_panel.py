@@ -10,8 +10,9 @@ from typing import Literal
 
 import streamlit as st
 
-from pickomino.game import Table
+from pickomino.game import Move, Table
 from pickomino.i18n import Lang, number, percent, t
+from pickomino.lessons.examples import star_elsewhere
 from pickomino.narrate import move_words
 from pickomino.odds import Analysis, Choice, Outlook, best_move
 from pickomino.ui import frame
@@ -125,6 +126,31 @@ def advice(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False)
 def recommendation(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> str:
     """The advice as one Markdown block, a paragraph per sentence."""
     return "\n\n".join(advice(analysis, table, lang, short=short))
+
+
+def star_note(table: Table, advised: Move | None, key: str, lang: Lang) -> None:
+    """Before a link into the sandbox: where its star marks another move than the page advises.
+
+    `key` words it for the page (a tip's safe habit, a FAQ answer's rule); the figures of both
+    moves say why the star is elsewhere, in worms against the others where a steal is in play.
+    """
+    elsewhere = star_elsewhere(table, advised)
+    if elsewhere is None:
+        return
+    analysis, other = elsewhere
+    steal = analysis.steal_in_play
+    best = analysis.recommended
+    text = t(
+        key,
+        lang,
+        best=move_words(best.move, table, lang),
+        line=outlook_line(best.outlook, lang, "play.figures", swing=steal),
+        advised=move_words(other.move, table, lang),
+        advised_line=outlook_line(other.outlook, lang, "play.figures", swing=steal),
+    )
+    if steal:
+        text += " " + t("odds.steal_twice", lang)
+    st.caption(text)
 
 
 def tiles_table(analysis: Analysis, lang: Lang) -> str:
