@@ -25,8 +25,8 @@ from pickomino.events import (
     TurnPassed,
 )
 from pickomino.game import Move, Table
-from pickomino.i18n import Lang, join_list, t, tn
-from pickomino.rules import WORM
+from pickomino.i18n import LANGS, Lang, join_list, t, tn
+from pickomino.rules import WORM, Rules
 
 MoveForm = Literal["button", "phrase", "bar"]
 """Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence ("set aside
@@ -98,6 +98,40 @@ def dice_text(count: int, lang: Lang) -> str:
 def faces_text(faces: Iterable[str], lang: Lang) -> str:
     """Faces of a roll as text, in roll order."""
     return ", ".join(face_name(face, lang) for face in faces)
+
+
+class UnknownFace(ValueError):
+    """A character typed for a die that is no face of these dice (`char`, as typed)."""
+
+    def __init__(self, char: str) -> None:
+        super().__init__(f"{char!r} is not a face of these dice")
+        self.char = char
+
+
+def worm_letters() -> frozenset[str]:
+    """The letters read as a worm in dice typed by hand: W, and V for the French "ver".
+
+    The first letter of each language's word for the worm, so a teacher types it as they say it.
+    """
+    return frozenset({WORM} | {t("common.worm_face", lang)[:1].upper() for lang in LANGS})
+
+
+def read_dice(typed: str, rules: Rules) -> tuple[str, ...]:
+    """The faces of dice typed by hand, in order: one character per die, in either case.
+
+    Spaces and commas are ignored ("W W 5 5", "ww55" and "w,w,5,5" read alike); a worm may be
+    written with any of `worm_letters` when the dice have a worm face. The first character that
+    is no face raises `UnknownFace`; nothing typed reads as no dice (the caller says so).
+    """
+    faces: list[str] = []
+    for char in typed.replace(",", "").replace(" ", ""):
+        face = char.upper()
+        if face in worm_letters() and WORM in rules.faces:
+            face = WORM
+        if face not in rules.faces:
+            raise UnknownFace(char)
+        faces.append(face)
+    return tuple(faces)
 
 
 def _who(player: int, you: int | None) -> str:
