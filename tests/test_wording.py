@@ -26,7 +26,17 @@ from pickomino.events import (
     TurnFailed,
     TurnPassed,
 )
-from pickomino.i18n import LANGS, Lang, OwnName, markdown, markdown_files, strings, t
+from pickomino.i18n import (
+    LANGS,
+    Lang,
+    OwnName,
+    markdown,
+    markdown_files,
+    placeholders,
+    strings,
+    t,
+    tn,
+)
 from pickomino.narrate import (
     Names,
     SeatTitle,
@@ -368,3 +378,54 @@ def test_one_term_for_one_thing(lang: Lang) -> None:
         assert not [text for text in texts if word.lower() in text.lower()], word
     if lang == "nl":  # a seat is a name: "Speler 2", in a sentence too
         assert not [text for text in texts if re.search(r"\bspeler \d", text)]
+
+
+@pytest.mark.parametrize("seat", [OwnName("Ana"), OwnName("Léa"), "joueur 2", "robot expert 3"])
+def test_every_french_string_says_a_seat_well(seat: str) -> None:
+    """Every string that names a seat, filled with a name and with a seat called by a noun."""
+    seats = ("player", "victim", "winner", "winners")
+    said = []
+    for key, text in strings("fr").items():
+        fields = placeholders(text)
+        if mine(key) and fields & set(seats):
+            said.append(
+                t(key, "fr", **{field: seat if field in seats else "7" for field in fields})
+            )
+    assert len(said) > 50
+    name = seat.removeprefix("joueur ").removeprefix("robot ")
+    wrong = rf"\b(le|du|au) {name}\b" if isinstance(seat, OwnName) else rf"\b(de|à) {seat}\b"
+    assert not [line for line in said if re.search(wrong, line, re.IGNORECASE)]
+    assert not [line for line in said if re.search(r"\bde [AÀEÉIOU]", line)]
+
+
+def test_the_play_pages_built_sentences_in_french() -> None:
+    """The bots' reasons and the tie-break, put together as the Play page does."""
+    stop = next(move for move in ROLLS[4].legal_moves() if move.kind == "stop")
+    roll = next(move for move in ROLLS[2].legal_moves() if move.kind == "roll")
+    why = t(
+        "play.why",
+        "fr",
+        move=move_words(roll, ROLLS[2], "fr", "told"),
+        line="…",
+        other=move_words(stop, ROLLS[4], "fr", "told"),
+        other_line="…",
+    )
+    assert t("play.hint", "fr", why=why) == french(
+        "Indice : l’expert choisirait de lancer les 2 dés en main (…), plutôt que de s’arrêter"
+        " sans tuile, ce qui fait rater le tour (…)."
+    )
+    names = ("Léa", "", SeatTitle("robot expert 3"))
+    tie = t(
+        "play.tie_break",
+        "fr",
+        players=seats_text([0, 1], "fr", names),
+        worms="5 vers",
+        winner=seat_name(0, "fr", names),
+        tile=33,
+    )
+    assert tie.startswith(french("Égalité : Léa et le joueur 2 ont le plus de vers"))
+    assert french("qui décide : Léa a la 33") in tie
+    verdict = tn(
+        "play.verdict_cost", 2, "fr", player=seat_name(2, "fr", names), worms="1,5", decisions=3
+    )
+    assert verdict.startswith(french("Coach : pour le robot expert 3, ce tour a coûté"))
