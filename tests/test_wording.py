@@ -355,7 +355,16 @@ def test_french_sentences_give_every_seat_its_article() -> None:
 
 
 UNWANTED: Final = {
-    "fr": ("Garder", "Réglez", "plus bas par", "du temps", "joueur {name}", "départage"),
+    "fr": (
+        "Garder",
+        "Réglez",
+        "régler",
+        "réglée",
+        "plus bas par",
+        "du temps",
+        "joueur {name}",
+        "départage",
+    ),
     "nl": (
         "zaadgetal",
         "tegenspeler",
