@@ -81,12 +81,55 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
+class OwnName(str):
+    """A player's own name ("Léa"), as a sentence calls that seat.
+
+    French gives a seat called by a noun its article ("le joueur 2 lance", "au joueur 2", "le tour
+    du joueur 2") but a player's own name none ("Léa lance", "à Léa", "le tour d’Ana"): when a
+    parameter is an `OwnName`, `t` reads the French article just before its placeholder as the
+    name needs it. English and Dutch write the same words either way.
+    """
+
+
+_FR_ARTICLE: Final = re.compile(r"\b(le|Le|au|Au|du|Du) \{(\w+)\}")
+_FR_WITHOUT_ARTICLE: Final = {"le": "", "au": "à ", "du": "de "}
+_VOWELS: Final = frozenset("aeiouyhàâäéèêëîïôöûüœ")
+
+
+def _own_name_articles(text: str, params: dict[str, object]) -> str:
+    """French `text` with the article before each own name's placeholder dropped or untied.
+
+    "Le {player} lance" gives "Léa lance", "au {player}" "à Léa", "du {player}" "de Léa", or
+    "d’Ana" before a vowel; a seat called by a noun ("joueur 2") keeps "le joueur 2".
+    """
+
+    def untie(found: re.Match[str]) -> str:
+        word, field = found.group(1), found.group(2)
+        name = params.get(field)
+        if not isinstance(name, OwnName):
+            return found.group(0)
+        lead = _FR_WITHOUT_ARTICLE[word.lower()]
+        if lead == "de " and name[:1].lower() in _VOWELS:
+            lead = "d’"
+        if word[0].isupper():
+            lead = lead[:1].upper() + lead[1:]
+        return f"{lead}{{{field}}}"
+
+    return _FR_ARTICLE.sub(untie, text)
+
+
 def t(key: str, lang: Lang, **params: object) -> str:
-    """The string `key` in `lang`, with `{placeholders}` filled from `params`."""
+    """The string `key` in `lang`, with `{placeholders}` filled from `params`.
+
+    A French article before a player's own name (an `OwnName` parameter) is read as the name
+    needs it: "Le {player} lance" is "Léa lance".
+    """
     table = strings(lang)
     if key not in table:
         raise KeyError(f"no UI string {key!r} in content/{lang}/ui.toml")
     text = table[key]
+    if lang == "fr" and any(isinstance(value, OwnName) for value in params.values()):
+        text = _own_name_articles(text, params)
     return text.format(**params) if params or placeholders(text) else text
 
 

@@ -25,25 +25,38 @@ from pickomino.events import (
     TurnPassed,
 )
 from pickomino.game import Move, Table
-from pickomino.i18n import Lang, join_list, t, tn
-from pickomino.rules import WORM
+from pickomino.i18n import LANGS, Lang, OwnName, join_list, t, tn
+from pickomino.rules import WORM, Rules
 
-MoveForm = Literal["button", "phrase", "bar"]
-"""Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence ("set aside
-the 3 dice showing a 5"), or under a chart's bar ("5" over "×3")."""
+MoveForm = Literal["button", "phrase", "told", "bar"]
+"""Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence said to
+the player ("set aside the 3 dice showing a 5", French "vous arrêter"), inside a sentence told of
+anyone, a bot or the expert (`told`: French "s'arrêter", Dutch "in de hand"), or under a chart's
+bar ("5" over "×3")."""
 
 _FAMILY: dict[MoveForm, str] = {
     "button": "sandbox",
     "phrase": "odds.move",
+    "told": "odds.move",
     "bar": "explorer.choice",
 }
 
 
 Names = Sequence[str] | None
-"""The seats' own names in a game between named players (None: "Player 1" and so on)."""
+"""The seats' own names in a game between named players (None: "Player 1" and so on).
+
+A name is a player's own ("Léa", which takes no article in French); a `SeatTitle` is a seat
+called by a noun ("robot expert 2", which does: "le robot expert 2")."""
 
 NAME_CHARS: Final = 20
 _NOT_IN_NAME = re.compile(r"[^\w '’.-]|_")
+
+
+class SeatTitle(str):
+    """A seat called by a noun phrase ("robot expert 2"), not by a player's own name.
+
+    French sentences give it its article ("le robot expert 2 lance"), as they do "le joueur 2".
+    """
 
 
 def safe_name(name: str) -> str:
@@ -57,12 +70,17 @@ def safe_name(name: str) -> str:
 
 
 def seat_name(seat: int, lang: Lang, names: Names = None) -> str:
-    """How a seat is called: its own name, or Player 1, joueur 1, Speler 1 (counted from 1).
+    """How a sentence calls a seat: its own name, or Player 1, joueur 1, Speler 1 (from 1).
 
-    A name with nothing left once made safe falls back to the seat's number.
+    An own name comes back as an `OwnName`, so that French drops the article the sentence gives a
+    numbered seat ("Léa lance", "le joueur 2 lance"); a `SeatTitle` keeps it. A name with nothing
+    left once made safe falls back to the seat's number.
     """
-    own = safe_name(names[seat]) if names is not None else ""
-    return own or t("common.player", lang, n=seat + 1)
+    given = names[seat] if names is not None else ""
+    own = safe_name(given)
+    if not own:
+        return t("common.player", lang, n=seat + 1)
+    return SeatTitle(own) if isinstance(given, SeatTitle) else OwnName(own)
 
 
 def seat_label(seat: int, lang: Lang, names: Names = None) -> str:
@@ -76,6 +94,15 @@ def seat_label(seat: int, lang: Lang, names: Names = None) -> str:
     if names is not None and safe_name(names[seat]):
         return name
     return name[:1].upper() + name[1:]
+
+
+def seats_text(seats: Iterable[int], lang: Lang, names: Names = None) -> str:
+    """Seats listed inside a sentence: "Player 1 and Ana", "le joueur 1 et Ana".
+
+    Each seat is said as a sentence says it, with its French article when it is called by a noun.
+    """
+    said = [t("common.seat_in_list", lang, player=seat_name(seat, lang, names)) for seat in seats]
+    return join_list(said, lang)
 
 
 def face_name(face: str, lang: Lang) -> str:
@@ -98,6 +125,40 @@ def dice_text(count: int, lang: Lang) -> str:
 def faces_text(faces: Iterable[str], lang: Lang) -> str:
     """Faces of a roll as text, in roll order."""
     return ", ".join(face_name(face, lang) for face in faces)
+
+
+class UnknownFace(ValueError):
+    """A character typed for a die that is no face of these dice (`char`, as typed)."""
+
+    def __init__(self, char: str) -> None:
+        super().__init__(f"{char!r} is not a face of these dice")
+        self.char = char
+
+
+def worm_letters() -> frozenset[str]:
+    """The letters read as a worm in dice typed by hand: W, and V for the French "ver".
+
+    The first letter of each language's word for the worm, so a teacher types it as they say it.
+    """
+    return frozenset({WORM} | {t("common.worm_face", lang)[:1].upper() for lang in LANGS})
+
+
+def read_dice(typed: str, rules: Rules) -> tuple[str, ...]:
+    """The faces of dice typed by hand, in order: one character per die, in either case.
+
+    Spaces and commas are ignored ("W W 5 5", "ww55" and "w,w,5,5" read alike); a worm may be
+    written with any of `worm_letters` when the dice have a worm face. The first character that
+    is no face raises `UnknownFace`; nothing typed reads as no dice (the caller says so).
+    """
+    faces: list[str] = []
+    for char in typed.replace(",", "").replace(" ", ""):
+        face = char.upper()
+        if face in worm_letters() and WORM in rules.faces:
+            face = WORM
+        if face not in rules.faces:
+            raise UnknownFace(char)
+        faces.append(face)
+    return tuple(faces)
 
 
 def _who(player: int, you: int | None) -> str:
@@ -168,8 +229,11 @@ def sentence(event: Event, lang: Lang, you: int | None = 0, names: Names = None)
         case TurnPassed(player=player):
             return t("event.passed", lang, player=seat_name(player, lang, names))
         case GameOver(winners=winners):
-            called = [seat_name(seat, lang, names) for seat in winners]
-            return tn("event.game_over", len(called), lang, winners=join_list(called, lang))
+            if len(winners) == 1:  # "Le joueur 2 l'emporte", "Léa l'emporte"
+                return tn("event.game_over", 1, lang, winners=seat_name(winners[0], lang, names))
+            return tn(
+                "event.game_over", len(winners), lang, winners=seats_text(winners, lang, names)
+            )
     raise TypeError(f"no sentence for event {event!r}")
 
 
@@ -194,7 +258,7 @@ def move_words(
         count = table.rolled.count(move.face)
         if form == "bar":  # two short lines, so six bars fit a phone; the axis says what × counts
             return f"{face_name(move.face, lang)}<br>×{count}"
-        if form == "phrase":
+        if form in ("phrase", "told"):
             return tn("odds.move.keep", count, lang, face=face_shown(move.face, lang))
         key = "sandbox.keep_worm" if move.face in table.rules.worm_faces else "sandbox.keep"
         return tn(key, count, lang, face=face_name(move.face, lang))
@@ -203,6 +267,8 @@ def move_words(
         if source is None:
             return t(f"{family}.take", lang, tile=move.tile)
         return t(f"{family}.steal", lang, tile=move.tile, player=seat_name(source, lang, names))
+    if form == "told" and move.kind in ("roll", "stop"):  # the only ones said to "you"
+        family = "odds.move.told"
     if move.kind == "roll" and form != "bar":
         return tn(f"{family}.roll", table.in_hand, lang)
     return t(f"{family}.{move.kind}", lang)

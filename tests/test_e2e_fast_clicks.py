@@ -114,7 +114,7 @@ def test_roll_and_keep_clicked_twice_quickly_keep_the_history_and_the_language(
     expect(page.locator("h1").first).to_have_text(t("page.sandbox.title", "fr"))
     expect(button(page, "sandbox.undo", "fr")).to_be_enabled()
     # a value this roll offers (the second click may have kept one already, landing on its button)
-    keep = page.get_by_role("button", name=re.compile("^Garder"), disabled=False)
+    keep = page.get_by_role("button", name=re.compile("^Mettre de côté"), disabled=False)
     if keep.count():
         burst(page, keep.first, 2, 0)
     burst(page, button(page, "sandbox.undo", "fr"), 2, 20)

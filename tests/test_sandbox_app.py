@@ -332,6 +332,13 @@ def test_teacher_dice_are_checked_and_a_refusal_changes_nothing() -> None:
     assert box(at).table.rolled == ("1", "1", "2", "2", "3", "3", "4", "4")
 
 
+def test_a_french_teacher_types_v_for_ver() -> None:
+    at = sandbox("fr")
+    at = roll_by_hand(at, "V v 5 5 3 1 2 W")
+    assert not at.warning
+    assert box(at).table.rolled == ("W", "W", "5", "5", "3", "1", "2", "W")
+
+
 def test_board_edits_move_tiles_and_an_impossible_one_is_refused() -> None:
     at = sandbox("nl")
     at.selectbox(key="sandbox_edit_tile").set_value(30)

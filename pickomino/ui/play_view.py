@@ -22,7 +22,16 @@ from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import IllegalMove, Move, Table
 from pickomino.i18n import LANGS, Lang, join_list, t, tn
 from pickomino.match import KINDS, PERSON, Kind, Match, Turn, Why, tie_break, verdict, why
-from pickomino.narrate import NAME_CHARS, move_words, safe_name, seat_label, story
+from pickomino.narrate import (
+    NAME_CHARS,
+    SeatTitle,
+    move_words,
+    safe_name,
+    seat_label,
+    seat_name,
+    seats_text,
+    story,
+)
 from pickomino.odds import TIE, analyse
 from pickomino.rules import PRESETS, preset
 from pickomino.scenario import Scenario, ScenarioError
@@ -91,9 +100,10 @@ def default_name(kind: Kind, seat: int, lang: Lang) -> str:
 class Called:
     """How the page calls each seat: standing alone (`labels`), and inside a sentence (`said`).
 
-    French sentences give a seat its article ("le joueur 2", "au joueur 2"), which a bare name
-    cannot take ("le Ana"): inside a sentence a named seat is "joueur Ana" there, "Ana" in English
-    and Dutch. "" leaves an unnamed person to `narrate.seat_name`, in each sentence's own form.
+    French sentences give a seat called by a noun its article ("le joueur 2", "au robot expert 2"),
+    and a player's own name none ("Ana lance", "à Ana"): inside a sentence a bot is a `SeatTitle`
+    ("robot expert 2"), a typed name stays itself (`narrate.seat_name` makes it an `OwnName`).
+    "" leaves an unnamed person to `narrate.seat_name`, in each sentence's own form.
     """
 
     labels: tuple[str, ...]
@@ -107,16 +117,17 @@ def called(match: Match, lang: Lang) -> Called:
 
 def calling(kinds: Sequence[Kind], names: Sequence[str], lang: Lang) -> Called:
     """How seats of these kinds and names are called: a typed name, a bot's default one, or ""."""
-    labels, said = [], []
+    labels: list[str] = []
+    said: list[str] = []
     for seat, (kind, name) in enumerate(zip(kinds, names, strict=True)):
         own = safe_name(name)
         bot = kind != PERSON
         if own:
             labels.append(own)
-            said.append(t("play.named_bot" if bot else "play.named", lang, name=own))
+            said.append(SeatTitle(t("play.named_bot", lang, name=own)) if bot else own)
         elif bot:
             labels.append(default_name(kind, seat, lang))
-            said.append(t(f"play.bot_said.{kind}", lang, n=seat + 1))
+            said.append(SeatTitle(t(f"play.bot_said.{kind}", lang, n=seat + 1)))
         else:
             labels.append("")
             said.append("")
@@ -128,7 +139,7 @@ def recorded(record: Scenario, lang: Lang) -> Called:
 
     A record keeps names only; a seat named with a bot's default name (in any language) is that
     bot, so a game saved in English reads "le robot expert 1" on a French page, and a name typed
-    for a person is "joueur Ana" inside a French sentence, as while the game was played.
+    for a person is "Ana" inside a French sentence, as while the game was played.
     """
     found = record.names or ("",) * record.table.players
     kinds = [
@@ -562,7 +573,7 @@ def dice(table: Table, lang: Lang) -> None:
 
 def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
     """A move's reason in words: its figures against the best other move's."""
-    move = move_words(reason.chosen.move, table, lang, names=names.said)
+    move = move_words(reason.chosen.move, table, lang, "told", names.said)
     if reason.other is None:
         return t("play.why_forced", lang, move=move)
     worse = reason.other.outlook.expected_swing > reason.chosen.outlook.expected_swing + TIE
@@ -571,7 +582,7 @@ def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
         lang,
         move=move,
         line=outlook_line(reason.chosen.outlook, lang, "play.figures", swing=reason.steal),
-        other=move_words(reason.other.move, table, lang, names=names.said),
+        other=move_words(reason.other.move, table, lang, "told", names.said),
         other_line=outlook_line(reason.other.outlook, lang, "play.figures", swing=reason.steal),
     )
 
@@ -642,7 +653,7 @@ def verdict_line(match: Match, names: Called, lang: Lang) -> None:
     if not done:
         return
     graded = verdict(match, done[-1])
-    player = seat_label(done[-1].seat, lang, names.labels)
+    player = seat_name(done[-1].seat, lang, names.said)
     count = len(graded.decisions)
     off = sum(1 for decision in graded.decisions if decision.cost > 0)
     if count == 0:
@@ -692,9 +703,9 @@ def end(match: Match, names: Called, lang: Lang) -> None:
             t(
                 "play.tie_break",
                 lang,
-                players=join_list([seat_label(seat, lang, names.labels) for seat in level], lang),
+                players=seats_text(level, lang, names.said),
                 worms=tn("common.worms", table.scores()[winner], lang),
-                winner=seat_label(winner, lang, names.labels),
+                winner=seat_name(winner, lang, names.said),
                 tile=max(table.stacks[winner]),
             ),
             icon=":material/balance:",

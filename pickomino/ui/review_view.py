@@ -20,7 +20,7 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
-from pickomino.narrate import move_words, seat_label
+from pickomino.narrate import move_words, seat_label, seat_name
 from pickomino.odds import TIE
 from pickomino.review import LABELS, THRESHOLDS, Decision, Review, ends_turn, review, worth_a_look
 from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
@@ -231,7 +231,7 @@ def history(record: Scenario) -> tuple[Step, ...]:
 def seat_sentence(graded: Review, seat: int, lang: Lang, names: Called) -> str:
     """A seat's review in one paragraph: its decisions, how many were fine, what it gave up."""
     found = graded.seats[seat]
-    player = seat_label(seat, lang, names.labels)
+    player = seat_name(seat, lang, names.said)
     if found.accuracy is None or found.mean_cost is None:
         return t("review_page.no_decision", lang, player=player)
     counts = found.counts
@@ -338,10 +338,10 @@ def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
         t(
             "review_page.why",
             lang,
-            played=move_words(decision.played.move, before, lang, names=names.said),
+            played=move_words(decision.played.move, before, lang, "told", names.said),
             played_success=percent(played.success, lang),
             played_worms=worms(played.expected_worms, lang),
-            best=move_words(decision.best.move, before, lang, names=names.said),
+            best=move_words(decision.best.move, before, lang, "told", names.said),
             best_success=percent(best.success, lang),
             best_worms=worms(best.expected_worms, lang),
         )
@@ -359,7 +359,7 @@ def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
         t(
             "review_page.cost",
             lang,
-            player=seat_label(decision.seat, lang, names.labels),
+            player=seat_name(decision.seat, lang, names.said),
             cost=worms(decision.cost, lang),
         )
     )

@@ -14,7 +14,7 @@ import streamlit as st
 from pickomino.bots import expert
 from pickomino.game import IllegalMove
 from pickomino.i18n import join_list, t
-from pickomino.narrate import face_name
+from pickomino.narrate import UnknownFace, face_name, read_dice
 from pickomino.sandbox import Place, Sandbox, place_tile
 from pickomino.scenario import ScenarioError
 from pickomino.ui import show
@@ -60,18 +60,16 @@ def act(step: Callable[[Sandbox], Sandbox], where: Where = "table") -> None:
 
 
 def roll_set() -> None:
-    """Roll the dice the teacher typed: faces separated by spaces or commas, or written together."""
+    """Roll the dice the teacher typed (read by `narrate.read_dice`: "V V 5 5" or "ww55")."""
     lang = current_lang()
     typed = str(st.session_state.get(DICE, ""))
     rules = st.session_state[BOX].table.rules
-    faces = []
-    for char in typed.replace(",", " ").replace(" ", ""):
-        face = char.upper()
-        if face not in rules.faces:
-            allowed = join_list([face_name(f, lang) for f in rules.faces], lang, word="or")
-            refuse(t("sandbox.teacher.bad_face", lang, face=char, faces=allowed), "dice")
-            return
-        faces.append(face)
+    try:
+        faces = read_dice(typed, rules)
+    except UnknownFace as error:
+        allowed = join_list([face_name(f, lang) for f in rules.faces], lang, word="or")
+        refuse(t("sandbox.teacher.bad_face", lang, face=error.char, faces=allowed), "dice")
+        return
     if not faces:
         refuse(t("sandbox.teacher.no_dice", lang), "dice")
         return

@@ -15,7 +15,7 @@ import streamlit as st
 from pickomino.events import Event, TurnFailed
 from pickomino.game import ROLL, STOP, Move, Table
 from pickomino.i18n import Lang, join_list, t, tn
-from pickomino.narrate import Names, face_name, move_words, seat_name
+from pickomino.narrate import Names, face_name, move_words, seat_name, seats_text
 from pickomino.odds import Analysis
 from pickomino.rules import PRESETS
 from pickomino.sandbox import Place, Sandbox
@@ -347,8 +347,9 @@ def offer(
 
 def game_over(table: Table, lang: Lang) -> None:
     """The final scores, the winners and a button for a new game."""
-    names = [seat_name(seat, lang) for seat in table.winners()]
-    st.header(tn("sandbox.over", len(names), lang, winners=join_list(names, lang)))
+    winners = table.winners()
+    said = seat_name(winners[0], lang) if len(winners) == 1 else seats_text(winners, lang)
+    st.header(tn("sandbox.over", len(winners), lang, winners=said))
     scores = [
         t("sandbox.score", lang, player=seat_name(seat, lang), worms=tn("common.worms", n, lang))
         for seat, n in enumerate(table.scores())
