@@ -1,0 +1,166 @@
+"""The `keep` question: which value of this roll to set aside, for a named aim.
+
+The answer comes from the odds, not from a rule, so the question names its aim, the surest tile
+(`analysis.best("success")`) or the best move (`analysis.recommended`, the most worms on average
+with a steal counted twice), and is asked only where that answer is clearly ahead of every other
+choice on that aim: a class must be able to tell, and the explanation gives the figures.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+from typing import ClassVar, Final, Literal, Self, get_args
+
+from pickomino.game import Move
+from pickomino.i18n import Lang, join_list, number, percent, t, tn
+from pickomino.narrate import faces_text, move_words
+from pickomino.odds import Outlook, analyse
+from pickomino.rules import STANDARD, WORM
+from pickomino.scenario import face_json
+
+from .base import Json, Level, Question
+from .deal import deal, kept_dice, seats
+
+Aim = Literal["surest", "best"]
+
+MARGIN: Final[dict[Aim, float]] = {"surest": 0.03, "best": 0.05}
+"""How far the answer must be ahead of the next choice on the aim: 3 percentage points of the
+chance of a tile, or 0.05 worms of expected swing. Closer than that, the figures shown could
+not tell the choices apart and a class would argue over a coin toss."""
+
+
+def figure(outlook: Outlook, aim: Aim) -> float:
+    """What an aim compares: the chance of a tile, or the expected swing in worms."""
+    return outlook.success if aim == "surest" else outlook.expected_swing
+
+
+@dataclass(frozen=True)
+class Keep(Question):
+    """A roll waits for a keep: which face to set aside for `aim`.
+
+    Attributes:
+        choices: the faces offered: every value that may be set aside, and sometimes a value of
+            the roll already set aside (a trap the explanation calls against the rules).
+        aim: `surest` (highest chance of a tile) or `best` (highest expected swing).
+        outlooks: per choice, the odds after setting it aside (None for a value already aside).
+    """
+
+    kind: ClassVar[str] = "keep"
+    levels: ClassVar[tuple[Level, ...]] = ("experienced",)
+    rules: ClassVar[dict[str, str]] = {f"keep_{aim}": "explorer" for aim in get_args(Aim)}
+
+    choices: tuple[str, ...]
+    aim: Aim
+    outlooks: tuple[Outlook | None, ...]
+
+    @classmethod
+    def build(cls, rng: random.Random, level: Level) -> Self | None:
+        """A roll with two values or more to set aside, whose answer is clearly best on the aim."""
+        rules = STANDARD
+        players, current = seats(rng, level)
+        dealt = deal(rng, rules, players, current, {})
+        if dealt is None:
+            return None
+        kept = (
+            kept_dice(rng, rules, rng.random() < 0.5, 1, 25, (1, 3)) if rng.random() < 0.8 else ()
+        )
+        roll = tuple(rng.choice(rules.faces) for _ in range(rules.dice - len(kept)))
+        table = replace(dealt, kept=kept, rolled=roll)
+        keepable = table.keepable()
+        if len(keepable) < 2:
+            return None
+        aim: Aim = rng.choice(get_args(Aim))
+        analysis = analyse(table)
+        right = analysis.recommended if aim == "best" else analysis.best("success")
+        others = [c for c in analysis.choices if c.move != right.move]
+        ahead = figure(right.outlook, aim) - max(figure(c.outlook, aim) for c in others)
+        if ahead < MARGIN[aim]:
+            return None
+        again = [face for face in rules.faces if face in roll and face in kept][:1]
+        faces = tuple(face for face in rules.faces if face in keepable or face in again)
+        outlooks = tuple(
+            analysis.choice(Move("keep", face=face)).outlook if face in keepable else None
+            for face in faces
+        )
+        return cls(table, faces.index(right.move.face), f"keep_{aim}", faces, aim, outlooks)
+
+    def ask(self, lang: Lang) -> str:
+        """The dice set aside (if any), the roll, and the aim."""
+        table = self.table
+        assert table.rolled is not None
+        text = t(f"quiz.keep.prompt.{self.aim}", lang, faces=faces_text(table.rolled, lang))
+        if not table.kept:
+            return text
+        aside = t("quiz.keep.kept", lang, dice=faces_text(table.kept, lang), total=table.total)
+        return f"{aside} {text}"
+
+    def choice_text(self, index: int, lang: Lang) -> str:
+        """The keep as the sandbox's button words it."""
+        return move_words(Move("keep", face=self.choices[index]), self.table, lang, "button")
+
+    def value_json(self, index: int) -> Json:
+        """The face: `1`..`5` or `"W"`."""
+        return face_json(self.choices[index])
+
+    def choice_json(self, index: int) -> dict[str, Json]:
+        """The chance of a tile and the expected swing after this keep (null: not allowed)."""
+        outlook = self.outlooks[index]
+        if outlook is None:
+            return {"chance": None, "swing": None}
+        return {"chance": outlook.success, "swing": outlook.expected_swing}
+
+    def shown_roll(self) -> tuple[str, tuple[str, ...]] | None:
+        """The roll waiting for the keep."""
+        assert self.table.rolled is not None
+        return "quiz.page.rolled", self.table.rolled
+
+    def extra_json(self) -> dict[str, Json]:
+        """The aim the question names."""
+        return {"aim": self.aim}
+
+    def explanation(self, lang: Lang) -> str:
+        """The aim's rule, the right keep's figure, the others' figures, and the trap if offered."""
+        ranked = sorted(
+            (
+                (figure(outlook, self.aim), index)
+                for index, outlook in enumerate(self.outlooks)
+                if outlook is not None
+            ),
+            reverse=True,
+        )
+        best = self._figured(self.answer, lang)
+        others = [self._figured(index, lang) for _, index in ranked if index != self.answer]
+        lines = [
+            t(f"quiz.rule.{self.rule}", lang),
+            t(f"quiz.keep.why.{self.aim}", lang, face=best[0], figure=best[1]),
+            t("quiz.keep.others", lang, others=join_list([f"{a} ({b})" for a, b in others], lang)),
+        ]
+        lines += [
+            t("quiz.keep.again", lang, face=self._group(index, lang))
+            for index, outlook in enumerate(self.outlooks)
+            if outlook is None
+        ]
+        return " ".join(lines)
+
+    def _figured(self, index: int, lang: Lang) -> tuple[str, str]:
+        """Choice `index` as a group of dice ("the 5s") and its figure in words ("71%")."""
+        outlook = self.outlooks[index]
+        assert outlook is not None
+        value = figure(outlook, self.aim)
+        if self.aim == "surest":
+            shown = percent(value, lang, decimals=0)
+        else:  # French is singular below 2 ("1,50 ver"); floor() gives tn that count
+            worms = number(value, lang, decimals=2)
+            shown = tn("quiz.keep.worms", math.floor(abs(value)), lang, worms=worms)
+        return self._group(index, lang), shown
+
+    def _group(self, index: int, lang: Lang) -> str:
+        """The dice of the roll showing choice `index`'s face, as a group: "the 5s", "le ver"."""
+        face = self.choices[index]
+        assert self.table.rolled is not None
+        count = self.table.rolled.count(face)
+        if face == WORM:
+            return tn("quiz.keep.group_worm", count, lang)
+        return tn("quiz.keep.group", count, lang, face=face)
