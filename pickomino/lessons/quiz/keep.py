@@ -121,21 +121,24 @@ class Keep(Question):
         return {"aim": self.aim}
 
     def explanation(self, lang: Lang) -> str:
-        """The aim's rule, the right keep's figure, the others' figures, and the trap if offered."""
-        ranked = sorted(
-            (
-                (figure(outlook, self.aim), index)
-                for index, outlook in enumerate(self.outlooks)
-                if outlook is not None
-            ),
-            reverse=True,
-        )
-        best = self._figured(self.answer, lang)
-        others = [self._figured(index, lang) for _, index in ranked if index != self.answer]
+        """The aim's rule, the right keep's figure, the others' figures, and the trap if offered.
+
+        A best move can still lose worms on average (a turn that often fails gives the top tile
+        back): that is said as a loss, "loses 0.44 worms", not as "worth −0.44 worms".
+        """
+        legal = [index for index, outlook in enumerate(self.outlooks) if outlook is not None]
+        ranked = sorted(legal, key=self._figure, reverse=True)
+        value = self._figure(self.answer)
+        why = f"quiz.keep.why.{self.aim}" + ("_loss" if value < 0 else "")
+        others = [
+            f"{self._group(index, lang)} ({self._shown(self._figure(index), lang)})"
+            for index in ranked
+            if index != self.answer
+        ]
         lines = [
             t(f"quiz.rule.{self.rule}", lang),
-            t(f"quiz.keep.why.{self.aim}", lang, face=best[0], figure=best[1]),
-            t("quiz.keep.others", lang, others=join_list([f"{a} ({b})" for a, b in others], lang)),
+            t(why, lang, face=self._group(self.answer, lang), figure=self._shown(abs(value), lang)),
+            t("quiz.keep.others", lang, others=join_list(others, lang)),
         ]
         lines += [
             t("quiz.keep.again", lang, face=self._group(index, lang))
@@ -144,17 +147,19 @@ class Keep(Question):
         ]
         return " ".join(lines)
 
-    def _figured(self, index: int, lang: Lang) -> tuple[str, str]:
-        """Choice `index` as a group of dice ("the 5s") and its figure in words ("71%")."""
+    def _figure(self, index: int) -> float:
+        """Choice `index`'s figure on the aim (a choice that may be set aside)."""
         outlook = self.outlooks[index]
         assert outlook is not None
-        value = figure(outlook, self.aim)
+        return figure(outlook, self.aim)
+
+    def _shown(self, value: float, lang: Lang) -> str:
+        """A figure in words: "71%" of the time, or "2.31 worms"."""
         if self.aim == "surest":
-            shown = percent(value, lang, decimals=0)
-        else:  # French is singular below 2 ("1,50 ver"); floor() gives tn that count
-            worms = number(value, lang, decimals=2)
-            shown = tn("quiz.keep.worms", math.floor(abs(value)), lang, worms=worms)
-        return self._group(index, lang), shown
+            return percent(value, lang, decimals=0)
+        # French is singular below 2 ("1,50 ver"): floor() gives tn that count
+        worms = number(value, lang, decimals=2)
+        return tn("quiz.keep.worms", math.floor(abs(value)), lang, worms=worms)
 
     def _group(self, index: int, lang: Lang) -> str:
         """The dice of the roll showing choice `index`'s face, as a group: "the 5s", "le ver"."""
