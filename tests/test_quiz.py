@@ -612,7 +612,7 @@ def test_seat_names_tiles_and_plurals_in_every_language() -> None:
     groups = {
         "en": ["the 1", "the 5s", "the worm", "the 4"],
         "fr": ["le 1", "les 5", "le ver", "le 4"],
-        "nl": ["de 1", "de 5'en", "de worm", "de 4"],
+        "nl": ["de 1", "de 5’en", "de worm", "de 4"],
     }
     for lang, said in groups.items():
         assert [keep._group(i, lang) for i in range(4)] == said
