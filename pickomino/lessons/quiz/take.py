@@ -103,22 +103,34 @@ class Take(Question):
 
     def choice_text(self, index: int, lang: Lang) -> str:
         """A complete list: no tile, only this one, or these (one of them to choose)."""
-        tiles = [self._where(tile, lang) for tile in self.choices[index]]
+        tiles = self.choices[index]
         if not tiles:
             return t("quiz.take.none", lang)
+        named = self._named(tiles, lang)
         if len(tiles) == 1:
-            return t("quiz.take.only", lang, tile=tiles[0])
-        return t("quiz.take.either", lang, tiles=join_list(tiles, lang, word="or"))
+            return t("quiz.take.only", lang, tile=named[0])
+        return t("quiz.take.either", lang, tiles=join_list(named, lang, word="or"))
 
     def value_json(self, index: int) -> Json:
         """The sorted tiles, `[]` for a failed turn."""
         return list(self.choices[index])
 
+    def _named(self, tiles: tuple[int, ...], lang: Lang) -> list[str]:
+        """The tiles with where they lie; the middle's named once ("22, 23 or 29 from the middle").
+
+        Only the middle can offer several (a misreading takes any lower tile there), and a choice
+        listing eight tiles each "from the middle" is too long to read off a projector.
+        """
+        middle = [tile for tile in tiles if tile in self.table.middle]
+        named = [self._where(tile, lang) for tile in tiles if tile not in self.table.middle]
+        if middle:
+            listed = [t("quiz.take.tile", lang, tile=tile) for tile in middle]
+            named.insert(0, t("quiz.take.middle", lang, tiles=join_list(listed, lang, word="or")))
+        return named
+
     def _where(self, tile: int, lang: Lang) -> str:
-        """Tile `tile` named with where it lies, so a pupil can find it on the table."""
+        """A tile out of the middle named with where it lies, so a pupil can find it."""
         table = self.table
-        if tile in table.middle:
-            return t("common.from_middle", lang, tile=tile)
         for seat, stack in enumerate(table.stacks):
             if tile in stack and seat == table.current:
                 return t("quiz.take.own", lang, tile=tile)
