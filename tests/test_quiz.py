@@ -625,6 +625,9 @@ def test_seat_names_tiles_and_plurals_in_every_language() -> None:
     }
     for lang, said in groups.items():
         assert [keep._group(i, lang) for i in range(4)] == said
+    assert keep.prompt("en").startswith("Your die set aside: 4 (total 4). You roll: 5, 5, worm")
+    assert keep.prompt("nl").startswith("Je apart gezette dobbelsteen: 4 (totaal 4). Je gooit:")
+    assert keep.prompt("fr").startswith(f"Votre dé mis de côté{NBSP}: 4 (total 4).")
     assert tn("quiz.page.rule_score", 1, "fr", asked=1) == f"1 bonne réponse sur 1{NBSP}:"
     assert tn("quiz.page.rule_score", 0, "fr", asked=2) == f"0 bonne réponse sur 2{NBSP}:"
     assert tn("quiz.page.rule_score", 2, "fr", asked=3) == f"2 bonnes réponses sur 3{NBSP}:"

@@ -93,7 +93,8 @@ class Keep(Question):
         text = t(f"quiz.keep.prompt.{self.aim}", lang, faces=faces_text(table.rolled, lang))
         if not table.kept:
             return text
-        aside = t("quiz.keep.kept", lang, dice=faces_text(table.kept, lang), total=table.total)
+        dice = faces_text(table.kept, lang)
+        aside = tn("quiz.keep.kept", len(table.kept), lang, dice=dice, total=table.total)
         return f"{aside} {text}"
 
     def choice_text(self, index: int, lang: Lang) -> str:
