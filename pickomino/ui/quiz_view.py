@@ -262,7 +262,7 @@ def _table(question: Question, lang: Lang) -> None:
     """The question's table as the sandbox draws it, with the roll it is about."""
     table = question.table
     you = -1 if table.over else table.current
-    show.situation(table, lang, you=you, show_kept=question.kind != "end")
+    show.situation(table, lang, you=you, show_kept=not table.over)
     shown = question.shown_roll()
     if shown is not None:
         caption, faces = shown
