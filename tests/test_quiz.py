@@ -536,6 +536,8 @@ def test_a_variant_is_named_only_where_it_changes_the_answer(many: list[Question
 # ----- the words of built sentences, in every language -----------------------------------------
 
 NBSP = "\u00a0"
+NNBSP = "\u202f"
+"""French typography as content/fr writes it: a narrow no-break space before ? and ;."""
 
 
 def test_built_sentences_read_as_a_native_would_write_them(many: list[Question]) -> None:
@@ -570,7 +572,7 @@ def test_seat_names_tiles_and_plurals_in_every_language() -> None:
     assert steal.prompt("en").endswith("Are you allowed to take tile 28 from Player 2?")
     assert steal.prompt("fr").endswith(
         f"dés mis de côté{NBSP}: ver, ver, ver, 5, 5, 3 (total 28). "
-        f"Avez-vous le droit de prendre la tuile 28 au joueur 2{NBSP}?"
+        f"Avez-vous le droit de prendre la tuile 28 au joueur 2{NNBSP}?"
     )
     assert steal.prompt("nl").endswith("Mag je tegel 28 van Speler 2 pakken?")
 
