@@ -16,7 +16,7 @@ import random  # noqa: E402
 
 from pickomino.bots import expert, record_game  # noqa: E402
 from pickomino.i18n import t  # noqa: E402
-from pickomino.lessons.quiz import choice_text, questions  # noqa: E402
+from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.scenario import Scenario  # noqa: E402
 from pickomino.share import encode_scenario  # noqa: E402
 from pickomino.ui.play_view import default_name  # noqa: E402
@@ -76,9 +76,9 @@ def main() -> None:
         page.get_by_test_id("stPlotlyChart").first.locator("svg.main-svg").first.wait_for()
         page.screenshot(path=OUT / "review-nl.png")
         # A class quiz in French, the first question answered.
-        page = open_page(browser, f"{server}/quiz?code=cm2b&count=5&lang=fr", 1280, 1350)
-        first = questions("CM2B", 5, "first")[0]
-        choice = choice_text(first, first.choices[first.answer], "fr")
+        page = open_page(browser, f"{server}/quiz?code=cm2b-b5&lang=fr", 1280, 1350)
+        first = questions(read_code("CM2B-B5"))[0]
+        choice = first.choice_text(first.answer, "fr")
         with answered(page):
             page.get_by_role("button", name=choice, exact=True).click()
         page.evaluate("document.querySelector('h1').scrollIntoView()")

@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 from pickomino.bots import STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
 from pickomino.i18n import LANGS, is_lang
-from pickomino.lessons.quiz import KINDS, MAX_COUNT, QuizError, quiz_json
+from pickomino.lessons.quiz import KINDS, MAX_COUNT, QuizError, quiz_json, read_setup
 from pickomino.odds import Analysis, Choice, NoOdds, Outlook, analyse
 from pickomino.review import Review, review
 from pickomino.rules import Rules, preset
@@ -150,7 +150,8 @@ def _quiz(args: argparse.Namespace) -> dict[str, Any]:
     if not is_lang(lang):
         raise QuizError("bad_lang", f"unknown language {lang!r} (known: {', '.join(LANGS)})")
     try:
-        return quiz_json(args.code, args.count, args.level, lang)
+        count = None if args.count is None else str(args.count)
+        return quiz_json(read_setup(args.code, args.level, count), lang)
     except FileNotFoundError as error:  # an installed wheel holds no content/ (README, "package")
         raise QuizError("no_content", f"the quiz texts are missing: {error.filename}") from None
 
@@ -199,11 +200,17 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--rules", default="standard", help="rules preset (default standard)")
     games.set_defaults(run=_tournament)
     quiz = commands.add_parser("quiz", help="print the questions of a class quiz as JSON")
-    quiz.add_argument("--code", required=True, help="the class code: 1-20 letters, digits, hyphens")
     quiz.add_argument(
-        "--count", type=int, default=10, help=f"number of questions, 1 to {MAX_COUNT} (default 10)"
+        "--code",
+        required=True,
+        help="the class code: 1-20 letters, digits, hyphens, then maybe its quiz (K7QM-E5)",
     )
-    quiz.add_argument("--level", default="first", help=f"{' or '.join(KINDS)} (default first)")
+    quiz.add_argument(
+        "--count",
+        type=int,
+        help=f"number of questions, 1 to {MAX_COUNT} (default: the code's, else 10)",
+    )
+    quiz.add_argument("--level", help=f"{' or '.join(KINDS)} (default: the code's, else first)")
     quiz.add_argument("--lang", default="en", help=f"{', '.join(LANGS)} (default en)")
     quiz.set_defaults(run=_quiz)
     return parser

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
 
-from pickomino.i18n import t
-from pickomino.lessons.quiz import RULE_PAGES, by_rule, choice_text, questions
+from pickomino.i18n import t, tn
+from pickomino.lessons.quiz import RULE_PAGES, Setup, by_rule, questions
 from tests.browser import answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
@@ -23,7 +23,7 @@ RIGHTS = (True, False, True)
 def test_a_class_quiz_answered_by_clicks_ends_with_the_score_rule_by_rule(
     server: str, browser: Browser
 ) -> None:
-    found = questions(CODE, COUNT, "first")
+    found = questions(Setup(CODE, "first", COUNT))
     page = open_page(
         browser, f"{server}/quiz?code={CODE.lower()}&count={COUNT}&lang=fr", 1280, 1400
     )
@@ -33,7 +33,7 @@ def test_a_class_quiz_answered_by_clicks_ends_with_the_score_rule_by_rule(
         heading = t("quiz.page.question", LANG, n=number + 1, count=COUNT)
         expect(main.get_by_role("heading", level=2)).to_have_text(heading)
         index = question.answer if right else (question.answer + 1) % len(question.choices)
-        choice = choice_text(question, question.choices[index], LANG)
+        choice = question.choice_text(index, LANG)
         with answered(page):
             page.get_by_role("button", name=choice, exact=True).click()
         picked.append(index)
@@ -51,7 +51,7 @@ def test_a_class_quiz_answered_by_clicks_ends_with_the_score_rule_by_rule(
     expect(main.get_by_text(score, exact=True)).to_be_visible()
     summary = by_rule(found, picked)
     for rule in summary:
-        said = t("quiz.page.rule_score", LANG, right=rule.right, asked=rule.asked)
+        said = tn("quiz.page.rule_score", rule.right, LANG, asked=rule.asked)
         line = main.get_by_test_id("stMarkdownContainer").filter(has_text=said)
         expect(line.filter(has_text=t(f"quiz.rule.{rule.rule}", LANG))).to_have_count(1)
     missed = [rule for rule in summary if rule.missed]

@@ -9,9 +9,8 @@ from pickomino.lessons.quiz import (
     RULE_PAGES,
     Question,
     QuizError,
+    Setup,
     by_rule,
-    choice_text,
-    prompt,
     questions,
     random_code,
     read_code,
@@ -45,21 +44,22 @@ def page_links(at: AppTest) -> list[tuple[str, str]]:
 
 
 def test_a_whole_quiz_answered_by_clicks_ends_with_the_score_and_the_rules_missed() -> None:
-    found = questions("CM2B", 5, "first")
-    at = quiz_page(code="cm2b", count="5")
+    found = questions(Setup("CM2B", "first", 5))
+    at = quiz_page(code="cm2b", count="5")  # a link made before codes carried their quiz
     assert not at.exception
-    assert at.query_params["code"] == "CM2B" and at.query_params["level"] == "first"
+    assert at.query_params["code"] == "CM2B-B5", "the URL now says the quiz in the code"
+    assert "level" not in at.query_params and "count" not in at.query_params
     rights = [True, False, True, True, False]
     for number, (question, right) in enumerate(zip(found, rights, strict=True)):
         assert at.header[0].value == t("quiz.page.question", "en", n=number + 1, count=5)
-        assert f"**{prompt(question, 'en')}**" in markdown(at)
+        assert f"**{question.prompt('en')}**" in markdown(at)
         at = answer(at, number, question, right=right)
         assert not at.exception
         said = [e.value for e in (at.success if right else at.error)]
         assert said == [t("quiz.page.right" if right else "quiz.page.wrong", "en")]
-        right_text = choice_text(question, question.value, "en")
+        right_text = question.choice_text(question.answer, "en")
         assert f"**{right_text}** ({t('quiz.page.right_answer', 'en')})" in markdown(at)
-        assert at.info[0].value == t(f"quiz.rule.{question.rule}", "en")
+        assert at.info[0].value == question.explanation("en")
         links = page_links(at)
         assert links[0][1] == RULE_PAGES[question.rule]  # the Learn page of the rule
         assert links[1][1] == "sandbox"  # the table, opened in the sandbox
@@ -71,8 +71,8 @@ def test_a_whole_quiz_answered_by_clicks_ends_with_the_score_and_the_rules_misse
     missed = [rule for rule in summary if rule.missed]
     assert missed, "the wrong answers miss at least one rule"
     for rule in summary:
-        result = t("quiz.page.rule_score", "en", right=rule.right, asked=rule.asked)
-        assert f"**{result}**: {t(f'quiz.rule.{rule.rule}', 'en')}" in markdown(at)
+        result = tn("quiz.page.rule_score", rule.right, "en", asked=rule.asked)
+        assert f"**{result}** {t(f'quiz.rule.{rule.rule}', 'en')}" in markdown(at)
     linked = [page for _, page in page_links(at)]
     assert linked == [RULE_PAGES[rule.rule] for rule in missed]
 
@@ -82,15 +82,16 @@ def test_a_whole_quiz_answered_by_clicks_ends_with_the_score_and_the_rules_misse
 
 
 def test_the_same_code_asks_the_same_questions_in_two_languages() -> None:
-    english = quiz_page("en", code="CM2B", level="experienced", count="10")
-    dutch = quiz_page("nl", code="cm2b", level="experienced", count="10")
-    found = questions("CM2B", 10, "experienced")
+    english = quiz_page("en", code="CM2B-E10")
+    dutch = quiz_page("nl", code="cm2b-e10")
+    found = questions(Setup("CM2B", "experienced", 10))
+    first = found[0]
     for at, lang in ((english, "en"), (dutch, "nl")):
         assert not at.exception
-        assert f"**{prompt(found[0], lang)}**" in markdown(at)
+        assert f"**{first.prompt(lang)}**" in markdown(at)
         labels = [b.label for b in at.button if b.key.startswith("quiz_choice_0_")]
-        assert labels == [choice_text(found[0], value, lang) for value in found[0].choices]
-    assert prompt(found[0], "en") != prompt(found[0], "nl")
+        assert labels == [first.choice_text(i, lang) for i in range(len(first.choices))]
+    assert first.prompt("en") != first.prompt("nl")
     assert english.session_state["quiz_setup"] == dutch.session_state["quiz_setup"]
 
 
@@ -100,47 +101,82 @@ def test_a_bad_code_is_refused_in_the_readers_language_and_the_quiz_shown_stays(
     assert "code" not in at.query_params, "the bad code leaves the URL"
     assert at.text_input(key="quiz_code_input") is not None  # the form is still offered
 
-    at = quiz_page("en", code="CM2B", count="5")
-    found = questions("CM2B", 5)
+    at = quiz_page("en", code="CM2B-B5")
+    found = questions(Setup("CM2B", "first", 5))
     at = answer(at, 0, found[0], right=True)
     at.query_params["code"] = "CM2B"
     at.query_params["count"] = "500"
     at = at.switch_page("app_pages/home.py").run().switch_page(PAGE).run()
     assert at.error[0].value == t("quiz.error.bad_count", "en", count="500", high=50)
-    assert at.session_state["quiz_setup"] == ("CM2B", "first", 5)  # nothing else is lost
+    assert at.session_state["quiz_setup"] == Setup("CM2B", "first", 5)  # nothing else is lost
     assert at.button(key="quiz_next_0") is not None
 
 
-def test_a_typed_code_starts_its_quiz_and_a_bad_one_is_refused() -> None:
+def test_a_typed_code_starts_its_own_quiz_whatever_the_pickers_say() -> None:
     at = quiz_page("nl")
     at.text_input(key="quiz_code_input").input("groep 6").run()
     at.button(key="quiz_start").click().run()
     assert at.error[0].value == t("quiz.error.bad_code", "nl", given="groep 6")
-    at.text_input(key="quiz_code_input").input("groep-6").run()
-    at.radio(key="quiz_level_pick").set_value("experienced").run()
-    at.radio(key="quiz_count_pick").set_value(15).run()
+    at.radio(key="quiz_level_pick").set_value("experienced").run()  # a pupil's own pickers
+    at.radio(key="quiz_count_pick").set_value(5).run()
+    at.text_input(key="quiz_code_input").input("groep-6-e15").run()
     at.button(key="quiz_start").click().run()
     assert not at.error
-    assert at.query_params["code"] == "GROEP-6"
-    assert at.query_params["level"] == "experienced" and at.query_params["count"] == "15"
-    shown = [e.proto.body for e in at.main.get("html") if "GROEP-6" in e.proto.body]
+    assert at.session_state["quiz_setup"] == Setup("GROEP-6", "experienced", 15)
+    assert at.query_params["code"] == "GROEP-6-E15"
+    shown = [e.proto.body for e in at.main.get("html") if "GROEP-6-E15" in e.proto.body]
     assert shown, "the code shows in big letters"
-    assert tn("quiz.page.settings", 15, "nl", level=t("quiz.level.experienced", "nl")) in markdown(
-        at
-    )
+    level = t("quiz.level.experienced", "nl")
+    assert tn("quiz.page.settings", 15, "nl", level=level) in markdown(at)
+
+
+def test_a_word_of_the_teachers_own_gets_the_defaults_and_the_screen_says_so() -> None:
+    at = quiz_page("fr")
+    at.radio(key="quiz_level_pick").set_value("experienced").run()
+    at.text_input(key="quiz_code_input").input("cm2b").run()
+    at.button(key="quiz_start").click().run()
+    assert at.session_state["quiz_setup"] == Setup("CM2B", "first", 10)
+    level = t("quiz.level.first", "fr")
+    assert tn("quiz.page.settings", 10, "fr", level=level) in markdown(at)
+    assert [e for e in at.main.get("html") if "CM2B-B10" in e.proto.body]
+    assert at.caption[0].value == t("quiz.page.code_parts", "fr")
+
+
+def test_a_pupil_typing_the_teachers_code_or_opening_the_link_gets_the_teachers_quiz() -> None:
+    teacher = quiz_page("en")
+    teacher.radio(key="quiz_level_pick").set_value("experienced").run()
+    teacher.radio(key="quiz_count_pick").set_value(5).run()
+    teacher.button(key="quiz_draw").click().run()
+    setup: Setup = teacher.session_state["quiz_setup"]
+    assert (setup.level, setup.count) == ("experienced", 5)
+    code = teacher.query_params["code"]
+    assert code == setup.code and code.endswith("-E5")
+
+    typed = quiz_page("nl")  # another device, its pickers left at the defaults
+    typed.text_input(key="quiz_code_input").input(code.lower()).run()
+    typed.button(key="quiz_start").click().run()
+    linked = quiz_page("fr", code=code)
+    for pupil, lang in ((typed, "nl"), (linked, "fr")):
+        assert pupil.session_state["quiz_setup"] == setup
+        assert pupil.header[0].value == t("quiz.page.question", lang, n=1, count=5)
+    found = questions(setup)
+    assert f"**{found[0].prompt('nl')}**" in markdown(typed)
+    assert f"**{found[0].prompt('fr')}**" in markdown(linked)
 
 
 def test_a_drawn_code_starts_a_fresh_quiz() -> None:
     at = quiz_page("en")
     at.button(key="quiz_draw").click().run()
     code = at.query_params["code"]
-    assert read_code(code) == code and len(code) == 4
+    setup = read_code(code)
+    assert setup.code == code and len(setup.word) == 4
+    assert (setup.level, setup.count) == ("first", 10)
     assert at.header[0].value == t("quiz.page.question", "en", n=1, count=10)
 
 
 def test_progress_is_kept_across_a_language_switch_and_a_page_switch() -> None:
-    found = questions("CM2B", 5)
-    at = quiz_page("en", code="CM2B", count="5")
+    found = questions(Setup("CM2B", "first", 5))
+    at = quiz_page("en", code="CM2B-B5")
     at = answer(at, 0, found[0], right=True)
     at.button(key="quiz_next_0").click().run()
     at = answer(at, 1, found[1], right=False)
@@ -148,36 +184,36 @@ def test_progress_is_kept_across_a_language_switch_and_a_page_switch() -> None:
     assert at.header[0].value == t("quiz.page.question", "fr", n=2, count=5)
     assert t("quiz.page.score", "fr", right=1, answered=2) in markdown(at)
     assert at.error[0].value == t("quiz.page.wrong", "fr")
-    assert f"**{prompt(found[1], 'fr')}**" in markdown(at)
+    assert f"**{found[1].prompt('fr')}**" in markdown(at)
 
     at = at.switch_page("app_pages/taking.py").run()
     del at.query_params["code"]  # the sidebar's link carries only the language
     at = at.switch_page(PAGE).run()
     assert at.header[0].value == t("quiz.page.question", "fr", n=2, count=5)
-    assert at.query_params["code"] == "CM2B", "the URL says the quiz again"
+    assert at.query_params["code"] == "CM2B-B5", "the URL says the quiz again"
     at.query_params["code"] = "OLDER"  # a click carries the address the browser showed, lagging
     at.button(key="quiz_next_1").click().run()
     assert at.header[0].value == t("quiz.page.question", "fr", n=3, count=5)
-    assert at.session_state["quiz_setup"] == ("CM2B", "first", 5)
-    assert at.query_params["code"] == "CM2B"
+    assert at.session_state["quiz_setup"] == Setup("CM2B", "first", 5)
+    assert at.query_params["code"] == "CM2B-B5"
 
 
 def test_the_answer_sheet_lists_every_questions_right_answer_and_rule() -> None:
-    found = questions("CM2B", 10, "experienced")
+    found = questions(Setup("CM2B", "experienced", 10))
     at = quiz_page("nl", code="CM2B", level="experienced", count="10")
     assert t("quiz.page.sheet_answer", "nl", answer="") not in markdown(at)
     at.toggle(key="quiz_sheet").set_value(True).run()
     sheet = markdown(at)
     for question in found:
-        assert prompt(question, "nl") in sheet
-        right = choice_text(question, question.value, "nl")
+        assert question.prompt("nl") in sheet
+        right = question.choice_text(question.answer, "nl")
         assert t("quiz.page.sheet_answer", "nl", answer=right) in sheet
         assert t("quiz.page.sheet_rule", "nl", rule=t(f"quiz.rule.{question.rule}", "nl")) in sheet
     assert sheet.count(t("quiz.page.sheet_answer", "nl", answer="")) == len(found)
 
 
 def test_score_and_summary_count_right_answers_per_rule() -> None:
-    found = questions("CM2B", 10, "experienced")
+    found = questions(Setup("CM2B", "experienced", 10))
     picked = [
         q.answer if i % 2 == 0 else (q.answer + 1) % len(q.choices) for i, q in enumerate(found)
     ]
@@ -194,7 +230,7 @@ def test_a_drawn_code_is_a_valid_code_and_every_rule_page_is_a_page() -> None:
 
     rng = random.Random(1)
     codes = {random_code(rng) for _ in range(50)}
-    assert all(read_code(code) == code for code in codes) and len(codes) == 50
+    assert all(read_code(code) == Setup(code) for code in codes) and len(codes) == 50
     assert set(RULE_PAGES.values()) <= {spec.key for spec in PAGES}
 
 

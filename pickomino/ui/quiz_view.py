@@ -1,8 +1,9 @@
 """The Quiz page's state and drawing: the class code, one question at a time, the end, the sheet.
 
-The quiz a page shows is its setup (class code, level, count), read from `?code=&level=&count=`
-once a visit (like the sandbox's links: a click's address lags behind the run before it) or set
-by the teacher's form, and written back to the URL every run so the address can be shared. The
+The quiz a page shows is its setup (class word, level, count), read from `?code=` once a visit
+(like the sandbox's links: a click's address lags behind the run before it) or set by the form,
+and written back to the URL every run as the code that carries it (`?code=K7QM-E5`), so the
+address and the code on the board ask the same quiz. The
 answers are kept per setup in the session, as choice indexes, so a language or page switch keeps
 the progress and shows the same questions in the new words.
 """
@@ -13,7 +14,7 @@ import functools
 import html
 import random
 from dataclasses import dataclass, replace
-from typing import Final, get_args
+from typing import Final
 
 import streamlit as st
 
@@ -21,25 +22,25 @@ from pickomino.i18n import Lang, t, tn
 from pickomino.lessons.explore import shown_name
 from pickomino.lessons.quiz import (
     COUNTS,
+    DEFAULT_COUNT,
+    DEFAULT_LEVEL,
+    LEVELS,
     RULE_PAGES,
-    Level,
     Question,
     QuizError,
+    Setup,
     by_rule,
-    choice_text,
-    prompt,
     questions,
     random_code,
     read_code,
-    read_count,
-    read_level,
+    read_setup,
     score,
 )
 from pickomino.ui import frame, show
 from pickomino.ui.practice import links
 
 SETUP_KEY: Final = "quiz_setup"
-"""The quiz shown: (code, level, count), absent until a code is given."""
+"""The quiz shown, a `Setup`, absent until a code is given."""
 PROGRESS_KEY: Final = "quiz_progress"
 """Every setup's `Progress` this session, so going back to a code finds its answers."""
 VISIT_KEY: Final = "quiz_link_visit"
@@ -50,10 +51,8 @@ CODE_INPUT: Final = "quiz_code_input"
 LEVEL_PICK: Final = "quiz_level_pick"
 COUNT_PICK: Final = "quiz_count_pick"
 SHEET: Final = "quiz_sheet"
-DEFAULT_LEVEL: Final[Level] = "first"
-DEFAULT_COUNT: Final = 10
-
-Setup = tuple[str, Level, int]
+CODE_CHARS: Final = 24
+"""A word of up to 20 characters and its quiz (`-E15`)."""
 
 
 @dataclass(frozen=True)
@@ -72,17 +71,7 @@ class Progress:
 @functools.lru_cache(maxsize=64)
 def quiz(setup: Setup) -> tuple[Question, ...]:
     """The questions of a setup, drawn once per process (every pupil's run asks the same)."""
-    code, level, count = setup
-    return questions(code, count, level)
-
-
-def read_setup(code: str, level: str | None, count: str | None) -> Setup:
-    """A setup from a link's words, a missing level or count taking its default, or QuizError."""
-    return (
-        read_code(code),
-        read_level(level if level is not None else DEFAULT_LEVEL),
-        read_count(count if count is not None else str(DEFAULT_COUNT)),
-    )
+    return questions(setup)
 
 
 def refusal(error: QuizError, lang: Lang) -> str:
@@ -128,9 +117,13 @@ def settle(lang: Lang) -> str | None:
 
 
 def publish() -> None:
-    """Put the setup shown in the URL (or take it out), where it differs."""
+    """Put the code of the setup shown in the URL (or take it out), where it differs.
+
+    The level and count of a link made before codes carried them are taken out once read: the
+    code says them now.
+    """
     setup = current()
-    wanted = {} if setup is None else {"code": setup[0], "level": setup[1], "count": str(setup[2])}
+    wanted = {} if setup is None else {"code": setup.code}
     for param in ("code", "level", "count"):
         value = wanted.get(param)
         if value is None and param in st.query_params:
@@ -141,37 +134,40 @@ def publish() -> None:
 
 def share_link(setup: Setup, lang: Lang) -> str:
     """The address that opens this quiz in this language (the query alone if the URL is unknown)."""
-    code, level, count = setup
-    return frame.page_address({"code": code, "level": level, "count": str(count), "lang": lang})
+    return frame.page_address({"code": setup.code, "lang": lang})
 
 
 # ----- clicks ----------------------------------------------------------------------------------
 
 
 def _start() -> None:
-    """The form's Start: the typed code with the chosen level and count, or its refusal."""
+    """The form's Start: the typed code's quiz, or its refusal.
+
+    The code alone decides (its level and count, or the defaults for a word without them), never
+    the level and count picked below it: a pupil's page must give the teacher's quiz for the code
+    on the board, whatever its own pickers show.
+    """
     try:
-        code = read_code(st.session_state.get(CODE_INPUT, ""))
+        st.session_state[SETUP_KEY] = read_code(st.session_state.get(CODE_INPUT, ""))
     except QuizError as error:
         st.session_state[REFUSED_KEY] = error
-        return
-    level = st.session_state.get(LEVEL_PICK, DEFAULT_LEVEL)
-    count = st.session_state.get(COUNT_PICK, DEFAULT_COUNT)
-    st.session_state[SETUP_KEY] = (code, level, count)
 
 
 def _draw() -> None:
-    """A fresh random code, started at once with the chosen level and count."""
-    st.session_state[CODE_INPUT] = random_code(random.Random())
-    _start()
+    """A fresh random word, started at once with the chosen level and count."""
+    level = st.session_state.get(LEVEL_PICK, DEFAULT_LEVEL)
+    count = st.session_state.get(COUNT_PICK, DEFAULT_COUNT)
+    setup = Setup(random_code(random.Random()), level, count)
+    st.session_state[CODE_INPUT] = setup.code
+    st.session_state[SETUP_KEY] = setup
 
 
 def _another() -> None:
     """Back to the form, filled with the quiz left (its answers stay kept)."""
-    setup = st.session_state.pop(SETUP_KEY, None)
+    setup: Setup | None = st.session_state.pop(SETUP_KEY, None)
     if setup is not None:
-        st.session_state[CODE_INPUT], st.session_state[LEVEL_PICK] = setup[0], setup[1]
-        st.session_state[COUNT_PICK] = setup[2] if setup[2] in COUNTS else DEFAULT_COUNT
+        st.session_state[CODE_INPUT], st.session_state[LEVEL_PICK] = setup.code, setup.level
+        st.session_state[COUNT_PICK] = setup.count if setup.count in COUNTS else DEFAULT_COUNT
 
 
 def _pick(setup: Setup, number: int, choice: int) -> None:
@@ -195,17 +191,25 @@ def _again(setup: Setup) -> None:
 
 
 def setup_form(lang: Lang) -> None:
-    """The teacher's (or pupil's) form: a code to type or draw, the level and the count."""
+    """The pupil's (or teacher's) code to type, then a new quiz's level and count to draw a code."""
     st.markdown(t("quiz.page.intro", lang))
     st.text_input(
         t("quiz.page.code_label", lang),
         key=CODE_INPUT,
-        max_chars=20,
+        max_chars=CODE_CHARS,
         help=t("quiz.page.code_help", lang),
     )
+    st.button(
+        t("quiz.page.start", lang),
+        key="quiz_start",
+        type="primary",
+        icon=":material/play_arrow:",
+        on_click=_start,
+    )
+    st.subheader(t("quiz.page.new_title", lang), anchor=False)
     st.radio(
         t("quiz.page.level_label", lang),
-        get_args(Level),
+        LEVELS,
         format_func=lambda level: t(f"quiz.level.{level}", lang),
         key=frame.worded(LEVEL_PICK),
         horizontal=True,
@@ -218,27 +222,21 @@ def setup_form(lang: Lang) -> None:
         key=COUNT_PICK,
         horizontal=True,
     )
-    st.button(
-        t("quiz.page.start", lang),
-        key="quiz_start",
-        type="primary",
-        icon=":material/play_arrow:",
-        on_click=_start,
-    )
     st.button(t("quiz.page.draw", lang), key="quiz_draw", icon=":material/casino:", on_click=_draw)
 
 
 def code_banner(setup: Setup, lang: Lang) -> None:
-    """The class code in big letters, for the board, with the level, count and link to share."""
-    code, level, count = setup
+    """The class code in big letters, for the board, with the quiz it carries and the link."""
+    code = setup.code
     label = html.escape(t("quiz.page.code_shown", lang))
     show.html(
         f'<div role="group" aria-label="{label}: {code}"><p style="margin:0">{label}</p>'
         '<p style="font-size:4rem;font-weight:700;letter-spacing:.15em;line-height:1.1;'
         f'margin:0 0 .5rem 0;font-family:monospace">{code}</p></div>'
     )
-    level_text = t(f"quiz.level.{level}", lang)
-    st.markdown(tn("quiz.page.settings", count, lang, level=level_text))
+    level_text = t(f"quiz.level.{setup.level}", lang)
+    st.markdown(tn("quiz.page.settings", setup.count, lang, level=level_text))
+    st.caption(t("quiz.page.code_parts", lang))
     st.caption(t("quiz.page.share_help", lang))
     st.code(share_link(setup, lang), language=None, wrap_lines=True)
     st.button(
@@ -264,13 +262,12 @@ def _table(question: Question, lang: Lang) -> None:
     """The question's table as the sandbox draws it, with the roll it is about."""
     table = question.table
     you = -1 if table.over else table.current
-    show.situation(table, lang, you=you, show_kept=question.kind != "end")
-    if question.kind == "failed":
-        st.caption(t("draw.failed_roll", lang))
-        show.roll(question.roll, table.kept, lang)
-    elif question.kind == "keep" and table.rolled is not None:
-        st.caption(t("quiz.page.rolled", lang))
-        show.roll(table.rolled, table.kept, lang)
+    show.situation(table, lang, you=you, show_kept=not table.over)
+    shown = question.shown_roll()
+    if shown is not None:
+        caption, faces = shown
+        st.caption(t(caption, lang))
+        show.roll(faces, table.kept, lang)
 
 
 def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:
@@ -280,12 +277,12 @@ def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang:
     st.header(t("quiz.page.question", lang, n=number + 1, count=len(found)), anchor=False)
     right = score(found, now.picked)
     st.markdown(t("quiz.page.score", lang, right=right, answered=len(now.picked)))
-    st.markdown(f"**{prompt(question, lang)}**")
+    st.markdown(f"**{question.prompt(lang)}**")
     _table(question, lang)
     if not now.answered:
-        for index, value in enumerate(question.choices):
+        for index in range(len(question.choices)):
             st.button(
-                choice_text(question, value, lang),
+                question.choice_text(index, lang),
                 key=f"quiz_choice_{number}_{index}",
                 on_click=_pick,
                 args=(setup, number, index),
@@ -298,8 +295,8 @@ def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang:
     else:
         st.error(t("quiz.page.wrong", lang), icon=":material/cancel:")
     lines = []
-    for index, value in enumerate(question.choices):
-        text = choice_text(question, value, lang)
+    for index in range(len(question.choices)):
+        text = question.choice_text(index, lang)
         if index == question.answer:
             mark = t("quiz.page.right_answer", lang)
             lines.append(f"- :material/check_circle: **{text}** ({mark})")
@@ -308,7 +305,7 @@ def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang:
         else:
             lines.append(f"- {text}")
     st.markdown("\n".join(lines))
-    st.info(t(f"quiz.rule.{question.rule}", lang), icon=":material/gavel:")
+    st.info(question.explanation(lang), icon=":material/gavel:")
     _page_link(question.rule, lang)
     links.link(t("sandbox.open", lang), lang, table=question.table)
     last = number + 1 == len(found)
@@ -332,9 +329,9 @@ def the_end(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang
     if not any(rule.missed for rule in rules):
         st.success(t("quiz.page.all_right", lang), icon=":material/celebration:")
     for rule in rules:
-        result = t("quiz.page.rule_score", lang, right=rule.right, asked=rule.asked)
+        result = tn("quiz.page.rule_score", rule.right, lang, asked=rule.asked)
         icon = ":material/cancel:" if rule.missed else ":material/check_circle:"
-        st.markdown(f"{icon} **{result}**: {t(f'quiz.rule.{rule.rule}', lang)}")
+        st.markdown(f"{icon} **{result}** {t(f'quiz.rule.{rule.rule}', lang)}")
         if rule.missed:
             _page_link(rule.rule, lang)
     st.button(
@@ -356,8 +353,8 @@ def answer_sheet(found: tuple[Question, ...], lang: Lang) -> None:
     lines = []
     for number, question in enumerate(found, start=1):
         answer = t(
-            "quiz.page.sheet_answer", lang, answer=choice_text(question, question.value, lang)
+            "quiz.page.sheet_answer", lang, answer=question.choice_text(question.answer, lang)
         )
         rule = t("quiz.page.sheet_rule", lang, rule=t(f"quiz.rule.{question.rule}", lang))
-        lines.append(f"{number}. {prompt(question, lang)}  \n   **{answer}**  \n   {rule}")
+        lines.append(f"{number}. {question.prompt(lang)}  \n   **{answer}**  \n   {rule}")
     st.markdown("\n".join(lines))
