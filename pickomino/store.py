@@ -18,6 +18,7 @@ settings and hands it over, since this module, like the engine, imports no Strea
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import sqlite3
 import threading
@@ -67,12 +68,12 @@ class UnknownDocument(StoreError):
 
 
 class ExpiredDocument(StoreError):
-    """The document existed but was not written for `EXPIRY`, so its data is gone."""
+    """The document existed but was neither written nor touched for `EXPIRY`: its data is gone."""
 
     def __init__(self, kind: Kind, id: str, expired: datetime) -> None:
         super().__init__(
             f"the {kind} stored under the id {id!r} expired on {expired:%Y-%m-%d %H:%M} UTC, "
-            f"{EXPIRY.days} days after it was last changed"
+            f"{EXPIRY.days} days after its last write"
         )
         self.kind = kind
         self.id = id
@@ -215,7 +216,18 @@ class _SQLite(_Backend):
         self._db = sqlite3.connect(
             path, timeout=_SQLITE_BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
-        self._db.execute("PRAGMA journal_mode = WAL")
+        # Turning a new file to WAL does not wait out the busy timeout: servers starting together
+        # on a new file were refused at once ("database is locked"), so this waits for it here.
+        deadline = time.monotonic() + _SQLITE_BUSY_SECONDS
+        while True:
+            try:
+                self._db.execute("PRAGMA journal_mode = WAL")
+                break
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
+                    self._db.close()
+                    raise
+                time.sleep(0.01)
 
     @contextmanager
     def transaction(self) -> Iterator[_Run]:
@@ -223,10 +235,11 @@ class _SQLite(_Backend):
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield self._db.execute
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # not if the failure was COMMIT's, which ended it
+                    self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     def close(self) -> None:
         with self._lock:
@@ -286,8 +299,12 @@ class Store:
     def __init__(self, backend: _Backend, clock: Callable[[], datetime] = _now) -> None:
         self._backend = backend
         self._clock = clock
-        self._purged_at = -PURGE_EVERY
-        self._migrate()
+        self._purged_at = -math.inf
+        try:
+            self._migrate()
+        except BaseException:
+            backend.close()
+            raise
 
     def __enter__(self) -> Self:
         return self
