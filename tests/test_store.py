@@ -1,0 +1,386 @@
+"""The store keeps documents, refuses stale writes and forgets old ones, on SQLite and PostgreSQL.
+
+Every test runs on both backends through the `url` fixture. PostgreSQL needs a real server: its
+URL comes from PICKOMINO_TEST_POSTGRES_URL (`.ci/run` installs and starts one), and each test gets
+a schema of its own in that database, so that parallel workers do not see each other's rows.
+Without the variable the PostgreSQL half is skipped with a message saying how to get one. Time is
+an injected clock, moved on by hand: expiry is tested without waiting a month.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import sqlite3
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from pickomino import store
+from pickomino.store import (
+    EXPIRY,
+    FORGET_AFTER,
+    MAX_BYTES,
+    BadStoreUrl,
+    DocumentTooLarge,
+    ExpiredDocument,
+    SchemaTooNew,
+    Store,
+    UnknownDocument,
+    Unreachable,
+    VersionConflict,
+    open_store,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+POSTGRES = os.environ.get("PICKOMINO_TEST_POSTGRES_URL")
+NO_POSTGRES = (
+    "PostgreSQL tests skipped: set PICKOMINO_TEST_POSTGRES_URL to "
+    "postgresql://USER:PASSWORD@HOST:PORT/DATABASE, a database where that user may create schemas "
+    "(as root on Debian, .ci/run installs, starts and creates one; see docs/store.md)"
+)
+START = datetime(2026, 3, 1, 8, 30, tzinfo=UTC)
+ID = re.compile(r"[A-Za-z0-9_-]{11}")
+
+
+class Clock:
+    """A clock the test moves on by hand."""
+
+    def __init__(self) -> None:
+        self.now = START
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, delta: timedelta) -> None:
+        self.now += delta
+
+
+@pytest.fixture(
+    params=[
+        "sqlite",
+        pytest.param("postgresql", marks=pytest.mark.skipif(POSTGRES is None, reason=NO_POSTGRES)),
+    ]
+)
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A store URL no other test uses: a SQLite file in a folder not made yet, or a fresh schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/not-made-yet/store.sqlite3"
+        return
+    import psycopg
+
+    assert POSTGRES is not None
+    schema = f"test_{secrets.token_hex(6)}"
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if urlsplit(POSTGRES).query else "?"
+    yield f"{POSTGRES}{joiner}options={quote(f'-c search_path={schema}')}"
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db(url: str, clock: Clock) -> Iterator[Store]:
+    with open_store(url, clock) as opened:
+        yield opened
+
+
+def raw(url: str, sql: str) -> list[tuple[Any, ...]]:
+    """The rows a query finds in the store's database, read past the store."""
+    if url.startswith("sqlite:"):
+        with sqlite3.connect(urlsplit(url).path[1:]) as connection:
+            return connection.execute(sql).fetchall()
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        return connection.execute(sql).fetchall()
+
+
+GAME = {"players": 3, "names": ["Zoë", "Ana", "李"], "actions": [{"roll": ["W", "5"]}], "at": None}
+
+
+def test_a_document_reads_back_as_written(db: Store, clock: Clock) -> None:
+    created = db.create("game", GAME)
+    assert ID.fullmatch(created.id)
+    assert (created.kind, created.version, created.data) == ("game", 1, GAME)
+    assert (created.written, created.expires) == (START, START + EXPIRY)
+    clock.advance(timedelta(hours=1))
+    assert db.read("game", created.id) == created
+    assert db.read("game", created.id).data["names"] == ["Zoë", "Ana", "李"]
+
+
+def test_the_store_keeps_its_own_copy(db: Store) -> None:
+    data = {"answers": [1, 2]}
+    created = db.create("quiz", data)
+    data["answers"].append(3)
+    created.data["answers"].append(4)
+    assert db.read("quiz", created.id).data == {"answers": [1, 2]}
+
+
+def test_an_unknown_id_is_refused_naming_it(db: Store) -> None:
+    with pytest.raises(UnknownDocument, match="no game is stored under the id 'nothing-here'"):
+        db.read("game", "nothing-here")
+    quiz = db.create("quiz", {"code": "ABC"})
+    # an id belongs to its kind: a quiz's id does not open a game
+    with pytest.raises(UnknownDocument) as refused:
+        db.read("game", quiz.id)
+    assert (refused.value.kind, refused.value.id) == ("game", quiz.id)
+    with pytest.raises(UnknownDocument):
+        db.update("game", quiz.id, {"code": "XYZ"}, 1)
+    with pytest.raises(UnknownDocument):
+        db.touch("sandbox", quiz.id)
+    assert db.read("quiz", quiz.id).data == {"code": "ABC"}
+
+
+def test_a_document_expires_a_stated_time_after_its_last_write(db: Store, clock: Clock) -> None:
+    game = db.create("game", GAME)
+    clock.advance(EXPIRY - timedelta(seconds=1))
+    assert db.read("game", game.id).version == 1
+    clock.advance(timedelta(seconds=1))
+    with pytest.raises(ExpiredDocument, match=f"{game.id!r} expired on 2026-03-31 08:30 UTC") as e:
+        db.read("game", game.id)
+    assert e.value.expired == START + EXPIRY
+    for late in (lambda: db.update("game", game.id, {}, 1), lambda: db.touch("game", game.id)):
+        with pytest.raises(ExpiredDocument):
+            late()
+    # told it expired for a while, then it is as if it never was
+    clock.advance(FORGET_AFTER - timedelta(seconds=1))
+    with pytest.raises(ExpiredDocument):
+        db.read("game", game.id)
+    clock.advance(timedelta(seconds=1))
+    with pytest.raises(UnknownDocument):
+        db.read("game", game.id)
+
+
+def test_writing_or_touching_restarts_the_expiry(db: Store, clock: Clock) -> None:
+    game = db.create("game", GAME)
+    clock.advance(timedelta(days=20))
+    updated = db.update("game", game.id, {"move": 2}, 1)
+    assert (updated.version, updated.written, updated.expires) == (2, clock.now, clock.now + EXPIRY)
+    clock.advance(EXPIRY - timedelta(days=1))  # 49 days after creation, 29 after the update
+    touched = db.touch("game", game.id)
+    assert (touched.version, touched.data, touched.written) == (2, {"move": 2}, updated.written)
+    assert touched.expires == clock.now + EXPIRY
+    clock.advance(EXPIRY - timedelta(seconds=1))
+    assert db.read("game", game.id) == touched
+    clock.advance(timedelta(seconds=1))
+    with pytest.raises(ExpiredDocument):
+        db.read("game", game.id)
+
+
+def test_a_purge_erases_expired_data_and_later_forgets_the_id(
+    db: Store, clock: Clock, url: str
+) -> None:
+    old = db.create("game", {"secret": "old"})
+    clock.advance(timedelta(days=20))
+    young = db.create("sandbox", {"secret": "young"})
+    clock.advance(timedelta(days=11))  # old expired a day ago
+    assert db.purge() == 1
+    assert db.purge() == 0
+    rows = dict(raw(url, "SELECT id, data FROM documents"))
+    assert rows == {old.id: None, young.id: '{"secret":"young"}'}
+    clock.advance(FORGET_AFTER)  # old forgotten, young expired
+    assert db.purge() == 2
+    assert raw(url, "SELECT id, data FROM documents") == [(young.id, None)]
+    with pytest.raises(ExpiredDocument):
+        db.read("sandbox", young.id)
+
+
+def test_creating_purges_now_and_then(url: str, clock: Clock) -> None:
+    with open_store(url, clock) as first:
+        old = first.create("quiz", {"secret": 1})
+        clock.advance(EXPIRY)
+        first.create("quiz", {})  # this store purged on its first create: not again for an hour
+        assert raw(url, f"SELECT data FROM documents WHERE id = '{old.id}'") == [('{"secret":1}',)]
+    with open_store(url, clock) as second:
+        second.create("quiz", {})
+    assert raw(url, f"SELECT data FROM documents WHERE id = '{old.id}'") == [(None,)]
+
+
+def test_an_update_made_on_an_old_version_is_refused(db: Store) -> None:
+    room = db.create("room", {"answers": {}})
+    mine, theirs = db.read("room", room.id), db.read("room", room.id)
+    assert db.update("room", room.id, {"answers": {"Ana": 2}}, theirs.version).version == 2
+    with pytest.raises(VersionConflict, match="made on version 1, it is now at version 2") as e:
+        db.update("room", room.id, {"answers": {"Bo": 1}}, mine.version)
+    assert (e.value.version, e.value.current) == (1, 2)
+    assert db.read("room", room.id).data == {"answers": {"Ana": 2}}
+    # the refused writer reads again and redoes its change on the other's
+    again = db.read("room", room.id)
+    both = db.update("room", room.id, {"answers": {**again.data["answers"], "Bo": 1}}, 2)
+    assert db.read("room", room.id) == both
+    assert both.version == 3 and both.data == {"answers": {"Ana": 2, "Bo": 1}}
+
+
+def test_many_threads_of_two_servers_writing_at_once_lose_no_write(
+    db: Store, url: str, clock: Clock
+) -> None:
+    """Streamlit runs each session in a thread; half of these use a second server's store."""
+    counter = db.create("room", {"count": 0})
+    threads, increments = 8, 25
+    start = threading.Barrier(threads)
+    finished: list[int] = []
+    created: list[str] = []
+    errors: list[BaseException] = []
+
+    def work(server: Store) -> None:
+        try:
+            start.wait()
+            for _ in range(increments):
+                created.append(server.create("sandbox", {"by": threading.get_ident()}).id)
+                for _attempt in range(1000):
+                    seen = server.read("room", counter.id)
+                    count = seen.data["count"] + 1
+                    try:
+                        server.update("room", counter.id, {"count": count}, seen.version)
+                        break
+                    except VersionConflict:
+                        continue
+                else:
+                    raise AssertionError("an increment was refused 1000 times in a row")
+            finished.append(1)
+        except BaseException as error:  # reported below: a thread's exception is otherwise lost
+            errors.append(error)
+
+    with open_store(url, clock) as other:
+        pool = [threading.Thread(target=work, args=((db, other)[n % 2],)) for n in range(threads)]
+        for thread in pool:
+            thread.start()
+        for thread in pool:
+            thread.join(timeout=120)
+    assert errors == []
+    assert len(finished) == threads
+    final = db.read("room", counter.id)
+    assert final.data == {"count": threads * increments}
+    assert final.version == 1 + threads * increments
+    assert len(set(created)) == len(created) == threads * increments
+    assert raw(url, "SELECT COUNT(*) FROM documents WHERE kind = 'sandbox'") == [(len(created),)]
+
+
+def test_two_servers_on_one_database_see_each_others_documents(url: str, clock: Clock) -> None:
+    with open_store(url, clock) as one, open_store(url, clock) as two:
+        game = one.create("game", GAME)
+        assert two.read("game", game.id).data == GAME
+        two.update("game", game.id, {"turn": 2}, 1)
+        assert one.read("game", game.id).data == {"turn": 2}
+        with pytest.raises(VersionConflict):
+            one.update("game", game.id, {"turn": 1}, 1)
+    # and a server in another process, with a pool or a file lock of its own
+    code = (
+        "import sys\nfrom pickomino.store import open_store\n"
+        "with open_store(sys.argv[1]) as other:\n"
+        "    print(other.create('game', {'from': 'elsewhere'}).id)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, url], capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    with open_store(url) as here:
+        assert here.read("game", done.stdout.strip()).data == {"from": "elsewhere"}
+
+
+def test_the_schema_is_created_once_however_often_and_however_many_start(url: str) -> None:
+    starts = 4  # servers starting together on a new database
+    together = threading.Barrier(starts)
+    errors: list[BaseException] = []
+
+    def start() -> None:
+        together.wait()
+        try:
+            open_store(url).close()
+        except BaseException as error:
+            errors.append(error)
+
+    pool = [threading.Thread(target=start) for _ in range(starts)]
+    for thread in pool:
+        thread.start()
+    for thread in pool:
+        thread.join(timeout=60)
+    assert errors == []
+    assert raw(url, "SELECT version FROM schema_version") == [(store.SCHEMA_VERSION,)]
+    with open_store(url) as first:
+        kept = first.create("game", GAME)
+    with open_store(url) as again:
+        assert again.read("game", kept.id).data == GAME
+    assert raw(url, "SELECT version FROM schema_version") == [(store.SCHEMA_VERSION,)]
+
+
+def test_a_database_migrated_by_a_newer_app_is_refused(url: str) -> None:
+    open_store(url).close()
+    if url.startswith("sqlite:"):
+        with sqlite3.connect(urlsplit(url).path[1:]) as connection:
+            connection.execute("INSERT INTO schema_version VALUES (99)")
+    else:
+        import psycopg
+
+        with psycopg.connect(url) as connection:
+            connection.execute("INSERT INTO schema_version VALUES (99)")
+    with pytest.raises(SchemaTooNew, match="at version 99, newer than the 1"):
+        open_store(url)
+
+
+def test_a_document_over_the_size_limit_is_refused(db: Store) -> None:
+    padding = MAX_BYTES - len('{"s":""}')
+    largest = db.create("sandbox", {"s": "x" * padding})
+    assert len(db.read("sandbox", largest.id).data["s"]) == padding
+    with pytest.raises(DocumentTooLarge, match="1,000,001 bytes of JSON is over") as e:
+        db.create("sandbox", {"s": "x" * (padding + 1)})
+    assert e.value.size == MAX_BYTES + 1
+    # non-ASCII text counts as the escapes it is stored as: é is \u00e9, six bytes
+    with pytest.raises(DocumentTooLarge):
+        db.update("sandbox", largest.id, {"s": "é" * (MAX_BYTES // 6 + 1)}, 1)
+    assert db.read("sandbox", largest.id).version == 1
+
+
+def test_ids_are_short_url_safe_random_and_distinct(db: Store) -> None:
+    ids = [db.create("game", {}).id for _ in range(300)]
+    assert all(ID.fullmatch(id) for id in ids)
+    assert len(set(ids)) == len(ids)
+    # 300 ids of 11 characters drawn from 64 use almost every one of them and begin in almost
+    # as many ways (about one pair of them in six runs shares its first three characters); a
+    # counter or a clock would not
+    assert len(set("".join(ids))) >= 60
+    assert len({id[:3] for id in ids}) >= len(ids) - 5
+
+
+def test_a_sqlite_url_names_a_file_and_none_names_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    with open_store(None) as default:
+        default.create("game", {})
+    assert (tmp_path / ".pickomino" / "store.sqlite3").is_file()  # as the README says
+    with open_store("sqlite:///relative/here.sqlite3") as relative:
+        relative.create("game", {})
+    assert (tmp_path / "relative" / "here.sqlite3").is_file()
+    assert raw(f"sqlite:///{tmp_path}/relative/here.sqlite3", "PRAGMA journal_mode") == [("wal",)]
+
+
+@pytest.mark.parametrize(
+    "bad", ["mysql://u@h/db", "sqlite://host/file.sqlite3", "sqlite:///", "store.sqlite3", ""]
+)
+def test_a_url_naming_no_backend_is_refused(bad: str) -> None:
+    with pytest.raises(BadStoreUrl, match="neither sqlite:///PATH nor postgresql://"):
+        open_store(bad)
+
+
+def test_a_postgresql_that_does_not_answer_is_named_without_its_password(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(store, "_PG_CONNECT_SECONDS", 1.0)
+    with pytest.raises(Unreachable, match=r"at 127\.0\.0\.1:9/pickomino within 1 s") as refused:
+        open_store("postgresql://pupil:hunter2@127.0.0.1:9/pickomino")
+    assert "hunter2" not in str(refused.value)
