@@ -7,18 +7,33 @@ of that worker in a row, cleared after each test (see tests/browser.py).
 from __future__ import annotations
 
 import io
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
 from pickomino.__main__ import main
+from pickomino.ui.storage import URL_SETTING
 from tests.browser import Relay, release, streamlit_server
 from tests.cli import Ran
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The app's store in a fresh SQLite file of this test process, never the checkout's.
+
+    Set before any test runs, so AppTest's runs and the browser tests' `streamlit run` (which
+    inherits the environment) store what they store there, and nothing leaks between two runs.
+    """
+    folder = tempfile.mkdtemp(prefix="pickomino-store-")
+    os.environ[URL_SETTING] = f"sqlite:///{folder}/store.sqlite3"
+    config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
 
 
 @pytest.fixture(scope="session")

@@ -7,6 +7,8 @@ end screen with the score and each rule's score, the missed rule linked to its p
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 
 from pickomino.i18n import t, tn
@@ -61,3 +63,25 @@ def test_a_class_quiz_answered_by_clicks_ends_with_the_score_rule_by_rule(
     titles = [t(f"page.{RULE_PAGES[rule.rule]}.title", LANG) for rule in missed]
     expect(links).to_contain_text([t("quiz.page.read_rule", LANG, page=title) for title in titles])
     expect(page.get_by_role("button", name=t("quiz.page.again", LANG))).to_be_visible()
+
+
+def test_a_reload_mid_quiz_keeps_the_answers(server: str, browser: Browser) -> None:
+    found = questions(Setup("RELOADED", "first", COUNT))
+    page = open_page(browser, f"{server}/quiz?code=RELOADED-B{COUNT}&lang=nl", 1280, 1400)
+    main = page.get_by_test_id("stMain")
+    first = found[0].choice_text(found[0].answer, "nl")
+    with answered(page):
+        page.get_by_role("button", name=first, exact=True).click()
+    with answered(page):
+        page.get_by_role("button", name=t("quiz.page.next", "nl")).click()
+    expect(main.get_by_role("heading", level=2)).to_have_text(
+        t("quiz.page.question", "nl", n=2, count=COUNT)
+    )
+    expect(page).to_have_url(re.compile(r"[?&]run="))
+    with answered(page):
+        page.reload()
+    expect(main.get_by_role("heading", level=2)).to_have_text(
+        t("quiz.page.question", "nl", n=2, count=COUNT)
+    )
+    score = t("quiz.page.score", "nl", right=1, answered=1)
+    expect(main.get_by_text(score, exact=True)).to_be_visible()

@@ -1,5 +1,8 @@
 """The Quiz page through AppTest: a whole quiz by clicks, the languages, a bad code, the sheet."""
 
+import os
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -17,7 +20,10 @@ from pickomino.lessons.quiz import (
     read_count,
     score,
 )
+from pickomino.store import EXPIRY, open_store
+from pickomino.ui import quiz_view
 from pickomino.ui.frame import PAGES
+from pickomino.ui.storage import URL_SETTING
 from tests.test_app import opened
 
 PAGE = "app_pages/quiz.py"
@@ -240,3 +246,66 @@ def test_a_count_from_a_link_is_plain_digits_within_the_limit() -> None:
             read_count(bad)
         assert caught.value.code == "bad_count"
     assert read_count(" 7 ") == 7
+
+
+# ----- answers kept in the store: a reload finds them -----------------------------------------
+
+
+def test_a_reload_mid_quiz_finds_the_answers_given() -> None:
+    found = questions(Setup("RELOAD", "first", 5))
+    at = quiz_page("en", code="RELOAD-B5")
+    assert "run" not in at.query_params  # nothing stored before the first answer
+    at = answer(at, 0, found[0], right=True)
+    at.button(key="quiz_next_0").click().run()
+    at = answer(at, 1, found[1], right=False)
+    run = at.query_params["run"]
+    # a reload is a new session opening the same address
+    again = quiz_page("en", code="RELOAD-B5", run=run)
+    assert not again.exception and not again.error[1:]
+    assert again.header[0].value == t("quiz.page.question", "en", n=2, count=5)
+    assert t("quiz.page.score", "en", right=1, answered=2) in markdown(again)
+    assert again.error[0].value == t("quiz.page.wrong", "en")  # question 2's feedback, as left
+    assert again.query_params["run"] == run
+    # the link handed to the class holds the code alone: each pupil's answers stay their own
+    assert "run=" not in quiz_view.share_link(Setup("RELOAD", "first", 5), "en")
+    # the restored page goes on storing under the same document
+    again.button(key="quiz_next_1").click().run()
+    again = answer(again, 2, found[2], right=True)
+    third = quiz_page("en", code="RELOAD-B5", run=run)
+    assert t("quiz.page.score", "en", right=2, answered=3) in markdown(third)
+
+
+def test_an_unknown_or_foreign_run_is_refused_clearly_and_the_quiz_starts_afresh() -> None:
+    at = quiz_page("fr", code="RELOAD-B5", run="nothing-here")
+    assert at.error[0].value == t("quiz.saved.unknown", "fr")
+    assert at.header[0].value == t("quiz.page.question", "fr", n=1, count=5)
+    assert "run" not in at.query_params  # the dead id is not kept in the address
+    # another quiz's answers do not open under this code
+    other = quiz_page("en", code="OTHER-B5")
+    other = answer(other, 0, questions(Setup("OTHER", "first", 5))[0], right=True)
+    at = quiz_page("en", code="RELOAD-B5", run=other.query_params["run"])
+    assert at.error[0].value == t("quiz.saved.unknown", "en")
+    assert t("quiz.page.score", "en", right=0, answered=0) in markdown(at)
+
+
+def test_expired_answers_are_refused_with_how_long_they_are_kept() -> None:
+    month_ago = datetime.now(UTC) - EXPIRY - timedelta(days=1)
+    with open_store(os.environ[URL_SETTING], clock=lambda: month_ago) as old:
+        stale = old.create("quiz", {"code": "RELOAD-B5", "picked": [0], "at": 0})
+    at = quiz_page("nl", code="RELOAD-B5", run=stale.id)
+    assert at.error[0].value == t("quiz.saved.expired", "nl", days=EXPIRY.days)
+    assert at.header[0].value == t("quiz.page.question", "nl", n=1, count=5)
+
+
+def test_answers_changed_in_another_tab_are_shown_not_overwritten() -> None:
+    found = questions(Setup("TABS", "first", 5))
+    first = quiz_page("en", code="TABS-B5")
+    first = answer(first, 0, found[0], right=True)
+    run = first.query_params["run"]
+    second = quiz_page("en", code="TABS-B5", run=run)  # the same answers in a second tab
+    first.button(key="quiz_next_0").click().run()
+    first = answer(first, 1, found[1], right=True)  # the first tab goes on
+    second.button(key="quiz_next_0").click().run()  # the second tab, a step behind, clicks
+    assert second.error[0].value == t("quiz.saved.conflict", "en")
+    assert t("quiz.page.score", "en", right=2, answered=2) in markdown(second)
+    assert second.header[0].value == t("quiz.page.question", "en", n=2, count=5)

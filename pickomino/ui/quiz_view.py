@@ -5,7 +5,10 @@ The quiz a page shows is its setup (class word, level, count), read from `?code=
 and written back to the URL every run as the code that carries it (`?code=K7QM-E5`), so the
 address and the code on the board ask the same quiz. The
 answers are kept per setup in the session, as choice indexes, so a language or page switch keeps
-the progress and shows the same questions in the new words.
+the progress and shows the same questions in the new words. They are also kept in the store
+(`pickomino.store`, a "quiz" document whose id the address holds as `?run=`), written after every
+answer, so a reload, Back and Forward or a tab reopened from the history finds them again; the
+link a teacher hands out holds the code alone, so each pupil's answers stay their own.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from pickomino.lessons.quiz import (
     read_setup,
     score,
 )
-from pickomino.ui import frame, show
+from pickomino.store import StoreError, UnknownDocument, VersionConflict
+from pickomino.ui import frame, show, storage
 from pickomino.ui.practice import links
 
 SETUP_KEY: Final = "quiz_setup"
@@ -51,6 +55,10 @@ CODE_INPUT: Final = "quiz_code_input"
 LEVEL_PICK: Final = "quiz_level_pick"
 COUNT_PICK: Final = "quiz_count_pick"
 SHEET: Final = "quiz_sheet"
+RUNS_KEY: Final = "quiz_runs"
+"""Each setup's stored document this session: its id and the version the next write names."""
+SAVED_KEY: Final = "quiz_saved_refusal"
+"""Why the answers could not be read back or written to the store, for the next run to show."""
 CODE_CHARS: Final = 24
 """A word of up to 20 characters and its quiz (`-E15`)."""
 
@@ -93,7 +101,52 @@ def progress(setup: Setup) -> Progress:
 
 
 def _save(setup: Setup, value: Progress) -> None:
+    """Keep the answers in the session and in the store, under this setup's document."""
     st.session_state.setdefault(PROGRESS_KEY, {})[setup] = value
+    runs: dict[Setup, tuple[str, int]] = st.session_state.setdefault(RUNS_KEY, {})
+    data = {"code": setup.code, "picked": list(value.picked), "at": value.at}
+    held = runs.get(setup)
+    try:
+        if held is None:
+            document = storage.store().create("quiz", data)
+        else:
+            document = storage.store().update("quiz", held[0], data, held[1])
+    except VersionConflict:  # another tab answered first: show its answers, not a mix of both
+        assert held is not None
+        _restore(setup, held[0])
+        st.session_state[SAVED_KEY] = "quiz.saved.conflict"
+        return
+    except StoreError as error:  # kept in this session only; the page says a reload loses them
+        st.session_state[SAVED_KEY] = error
+        return
+    runs[setup] = (document.id, document.version)
+
+
+def _restore(setup: Setup, run: str) -> None:
+    """The answers stored under `run` for this setup, put back in the session.
+
+    StoreError when the document cannot be read; UnknownDocument too when it holds another
+    quiz's answers, or answers this quiz cannot have (a code's questions are fixed, so any stored
+    progress of the same code fits them).
+    """
+    document = storage.store().read("quiz", run)
+    data = document.data
+    picked, at = data.get("picked"), data.get("at")
+    found = quiz(setup)
+    if (
+        data.get("code") != setup.code
+        or not isinstance(picked, list)
+        or not isinstance(at, int)
+        or len(picked) > len(found)
+        or not all(
+            isinstance(choice, int) and 0 <= choice < len(question.choices)
+            for question, choice in zip(found, picked, strict=False)
+        )
+        or not len(picked) - 1 <= at <= len(picked)
+    ):
+        raise UnknownDocument("quiz", run)
+    st.session_state.setdefault(PROGRESS_KEY, {})[setup] = Progress(tuple(picked), at)
+    st.session_state.setdefault(RUNS_KEY, {})[setup] = (document.id, document.version)
 
 
 def settle(lang: Lang) -> str | None:
@@ -105,6 +158,7 @@ def settle(lang: Lang) -> str | None:
     st.session_state[VISIT_KEY] = frame.visit()
     refused: QuizError | None = st.session_state.pop(REFUSED_KEY, None)
     code = st.query_params.get("code")
+    saved = st.session_state.pop(SAVED_KEY, None)
     if arriving and code is not None:
         try:
             setup = read_setup(code, st.query_params.get("level"), st.query_params.get("count"))
@@ -112,19 +166,32 @@ def settle(lang: Lang) -> str | None:
             refused = error
         else:
             st.session_state[SETUP_KEY] = setup
+            run = st.query_params.get("run")
+            if run is not None and setup not in st.session_state.get(RUNS_KEY, {}):
+                try:
+                    _restore(setup, run)
+                except StoreError as error:
+                    saved = error
     publish()
-    return None if refused is None else refusal(refused, lang)
+    if refused is not None:
+        return refusal(refused, lang)
+    if isinstance(saved, StoreError):
+        return storage.refusal(saved, "quiz.saved", lang)
+    return None if saved is None else t(saved, lang)
 
 
 def publish() -> None:
     """Put the code of the setup shown in the URL (or take it out), where it differs.
 
     The level and count of a link made before codes carried them are taken out once read: the
-    code says them now.
+    code says them now. `run` names this setup's stored answers, once there are some.
     """
     setup = current()
     wanted = {} if setup is None else {"code": setup.code}
-    for param in ("code", "level", "count"):
+    run = None if setup is None else st.session_state.get(RUNS_KEY, {}).get(setup)
+    if run is not None:
+        wanted["run"] = run[0]
+    for param in ("code", "level", "count", "run"):
         value = wanted.get(param)
         if value is None and param in st.query_params:
             del st.query_params[param]

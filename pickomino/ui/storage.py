@@ -1,0 +1,58 @@
+"""The app's store (`pickomino.store`), opened once per server from its settings.
+
+The store imports no Streamlit, so its URL is read here: the `PICKOMINO_STORE_URL` environment
+variable first (a server's own setting, and what the tests set), then the Streamlit secret of the
+same name (how Community Cloud hands over a hosted PostgreSQL), else the default SQLite file
+(docs/store.md). One `Store` serves every session of the server: it is safe across the script
+threads, and PostgreSQL's pool is the server's.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Final
+
+import streamlit as st
+
+from pickomino.i18n import Lang, t
+from pickomino.store import (
+    EXPIRY,
+    ExpiredDocument,
+    Store,
+    StoreError,
+    UnknownDocument,
+    open_store,
+)
+
+URL_SETTING: Final = "PICKOMINO_STORE_URL"
+
+
+def store_url() -> str | None:
+    """The store's URL from the environment or the secrets, None for the default SQLite file."""
+    found = os.environ.get(URL_SETTING)
+    if found:
+        return found
+    try:
+        secret = st.secrets.get(URL_SETTING)
+    except FileNotFoundError:  # no secrets file at all: Streamlit's own subclass of it
+        return None
+    return str(secret) if secret else None
+
+
+@st.cache_resource(show_spinner=False)
+def store() -> Store:
+    """The server's store, opened on first use (StoreError when its URL or server is wrong)."""
+    return open_store(store_url())
+
+
+def refusal(error: StoreError, section: str, lang: Lang) -> str:
+    """Why a stored document cannot be read or written, in the reader's words.
+
+    `section` is the content section worded for what was stored (`quiz.saved`: its `expired`,
+    `unknown` and `unreachable` texts); no id or URL is echoed.
+    """
+    if isinstance(error, ExpiredDocument):
+        return t(f"{section}.expired", lang, days=EXPIRY.days)
+    if isinstance(error, UnknownDocument):
+        return t(f"{section}.unknown", lang)
+    return t(f"{section}.unreachable", lang)
