@@ -157,7 +157,8 @@ another one (a bar, a panel)."""
 def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
     server: str, browser: Browser
 ) -> None:
-    """Presentation mode turned on by its switch: 'Zet de 5 apart (3 dobbelstenen)', '100,0%' whole.
+    """Presentation mode turned on by its switch: 'Zet de 5’en apart (3 dobbelstenen)' and
+    '100,0%' whole.
 
     (Moved here from test_e2e.py, the toolbar's screen-reader labels now left out of the check.)
     """

@@ -590,13 +590,15 @@ def test_seat_names_tiles_and_plurals_in_every_language() -> None:
     assert take.choice_text(1, "nl") == "Naar keuze 27 van je eigen stapel of 28 van Speler 2"
     lower = Take(table, 0, "next_lower", ((22, 23, 24, 28), (22,)))  # the middle's named once
     assert [lower.choice_text(i, "en") for i in range(2)] == [
-        "Either 22, 23 or 24 from the middle or 28 from Player 2: you choose one",
+        "Either 22, 23 or 24 from the middle, or 28 from Player 2: you choose one",
         "Only 22 from the middle",
     ]
     assert lower.choice_text(0, "fr") == (
-        f"Au choix{NBSP}: la 22, la 23 ou la 24 au milieu ou la 28 du joueur 2"
+        f"Au choix{NBSP}: la 22, la 23 ou la 24 au milieu, ou la 28 du joueur 2"
     )
-    assert lower.choice_text(0, "nl") == "Naar keuze 22, 23 of 24 uit het midden of 28 van Speler 2"
+    assert lower.choice_text(0, "nl") == (
+        "Naar keuze 22, 23 of 24 uit het midden, of 28 van Speler 2"
+    )
 
     over = Table(STANDARD, 3, (), (21,), ((22, 36), (35,), tuple(range(23, 35))), 0)
     end = End(over, 0, "end_worms", ((0,), (0, 2)))

@@ -323,8 +323,6 @@ LABELS: Final = {
     "play.turn_done",
     "play.score",
     "play.turn_heading",
-    "play.winner.one",
-    "play.winner.other",
     "review_page.decision_title",
     "review_page.chart.hover",
     "review_page.chart.alt_item",

@@ -20,7 +20,7 @@ import streamlit as st
 
 from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import IllegalMove, Move, Table
-from pickomino.i18n import LANGS, Lang, join_list, t, tn
+from pickomino.i18n import LANGS, Lang, t, tn
 from pickomino.match import KINDS, PERSON, Kind, Match, Turn, Why, tie_break, verdict, why
 from pickomino.narrate import (
     NAME_CHARS,
@@ -680,8 +680,12 @@ def review_ready() -> bool:
 def end(match: Match, names: Called, lang: Lang) -> None:
     """The end: the winner(s), every score, the tie-break when it decided; what to do next."""
     table = match.table
-    called = [seat_label(seat, lang, names.labels) for seat in table.winners()]
-    st.header(tn("play.winner", len(called), lang, winners=join_list(called, lang)), anchor=False)
+    winners = table.winners()
+    # Inside a sentence ("La partie est finie. Le joueur 1 gagne !"): each seat as a sentence says
+    # it, with its French article, the first word capitalised.
+    said = seats_text(winners, lang, names.said)
+    said = said[:1].upper() + said[1:]
+    st.header(tn("play.winner", len(winners), lang, winners=said), anchor=False)
     lines = []
     for seat, score in enumerate(table.scores()):
         stack = table.stacks[seat]

@@ -109,7 +109,12 @@ class Take(Question):
         named = self._named(tiles, lang)
         if len(tiles) == 1:
             return t("quiz.take.only", lang, tile=named[0])
-        return t("quiz.take.either", lang, tiles=join_list(named, lang, word="or"))
+        listed = join_list(named, lang, word="or")
+        if len(named) > 1 and len(named) < len(tiles):
+            # The middle's tiles are already joined by "or": a comma before the last "or" keeps
+            # the two lists apart ("22 or 23 from the middle, or 28 from Player 2").
+            listed = f"{', '.join(named[:-1])}, {t('common.or', lang)} {named[-1]}"
+        return t("quiz.take.either", lang, tiles=listed)
 
     def value_json(self, index: int) -> Json:
         """The sorted tiles, `[]` for a failed turn."""
