@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.echo import echoed
 from pickomino.i18n import t, tn
-from pickomino.lessons.explore import shown_name
 from pickomino.lessons.quiz import (
     RULE_PAGES,
     Question,
@@ -103,7 +103,7 @@ def test_the_same_code_asks_the_same_questions_in_two_languages() -> None:
 
 def test_a_bad_code_is_refused_in_the_readers_language_and_the_quiz_shown_stays() -> None:
     at = quiz_page("fr", code="CM2B!")
-    assert at.error[0].value == t("quiz.error.bad_code", "fr", given=shown_name("CM2B!"))
+    assert at.error[0].value == t("quiz.error.bad_code", "fr", given=echoed("CM2B!"))
     assert "code" not in at.query_params, "the bad code leaves the URL"
     assert at.text_input(key="quiz_code_input") is not None  # the form is still offered
 
