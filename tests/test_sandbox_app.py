@@ -654,7 +654,8 @@ def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
 
 @pytest.mark.parametrize(
     ("param", "value"), [("present", "yes"), ("bots", "2"), ("seed", "-3"), ("seed", "abc"),
-                         ("seed", "1000000"), ("seed", "[x](http://evil)")]
+                         ("seed", "1000000"), ("seed", "[x](http://evil)"),
+                         ("seed", "\u202e![i](http://x/y.png) <img src=x>")]
 )  # fmt: skip
 def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, value: str) -> None:
     for lang in LANGS:
@@ -662,7 +663,8 @@ def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, valu
         assert not at.exception and not at.warning
         expected = t(f"sandbox.link_setting.{param}", lang, value=echoed(value), high=999_999)
         assert [e.value for e in at.error] == [expected]
-        assert "[x](" not in expected
+        for active in ("\u202e", "](", "<img"):
+            assert active not in expected
         assert (
             not at.toggle(key="sandbox_present").value and not at.toggle(key="sandbox_bots").value
         )
