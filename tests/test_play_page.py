@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -296,3 +297,17 @@ def test_bad_seats_in_a_game_link_are_explained_and_asked_for() -> None:
             assert "play_match" not in at.session_state  # who plays each seat is asked
             assert at.selectbox(key="play_open_kind_0").label == "Ana"
     shows_literally(expected, HOSTILE)
+
+
+def test_an_over_long_game_link_is_refused_unread_with_the_limit_named() -> None:
+    """The longest address the server lets through on one machine (docs/deploy.md)."""
+    value = encode_scenario(Match.new(("expert", "heuristic"), ("Ana", "Bo"), 3).record())
+    for lang in LANGS:
+        began = time.perf_counter()
+        at = play(lang, game=value + "A" * 100_000)
+        assert time.perf_counter() - began < 10
+        assert not at.exception
+        (error,) = at.error
+        reason = t("errors.scenario.too_long", lang, length=len(value) + 100_000, high=12_000)
+        assert error.value == t("play.link_refused", lang, reason=reason)
+        assert "play_match" not in at.session_state
