@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 import time
 
@@ -13,7 +15,7 @@ from pickomino.echo import echoed
 from pickomino.game import IllegalMove, Move
 from pickomino.i18n import LANGS, t, tn
 from pickomino.match import KINDS, Match, tie_break
-from pickomino.scenario import ScenarioError
+from pickomino.scenario import ScenarioError, scenario_json
 from pickomino.share import decode_scenario, encode_scenario
 from pickomino.ui import play_view
 from pickomino.ui.records import read_record, record_text
@@ -270,6 +272,9 @@ def test_a_file_with_a_byte_order_mark_opens() -> None:
     at = at.file_uploader(key=play_view.UPLOAD).set_value(upload).run()
     assert not at.exception and not at.error
     assert match(at).table == game.table  # a finished game, on the table
+    with_mark = "\ufeff" + json.dumps(scenario_json(game.record()))
+    linked = base64.urlsafe_b64encode(with_mark.encode()).decode()  # a link made by hand
+    assert decode_scenario(linked) == game.record()
 
 
 def test_a_bad_seed_in_a_game_link_is_explained_and_the_game_opened_with_new_dice() -> None:
