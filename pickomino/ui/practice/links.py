@@ -90,6 +90,7 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
     box: Sandbox | None = st.session_state.get(BOX)
     refusals = []
     arriving = frame.arriving(LINK_VISIT)
+    settings = _read_settings(lang) if arriving else []  # first: the seed rolls the link's dice
     if arriving and link != (None, None) and link != st.session_state.get(LINK):
         try:
             box = from_link(*link)
@@ -102,8 +103,7 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
             st.session_state[LINK] = link
             st.session_state[LINKED] = box.table
             _remember_origin(box, link[1])
-    if arriving:
-        refusals += _read_settings(lang)
+    refusals += settings
     if box is None:
         box = Sandbox.start(fresh_table(), seed())
     elif arriving and box.seed != seed():  # the link set another seed for the table kept
