@@ -21,12 +21,22 @@ NAME_CHARS: Final = 20
 """The longest player name kept (the set-up's name field takes no more)."""
 NAME_MARKS: Final = frozenset(" '’.-")
 """The characters of a name that are neither letters, marks nor digits: "Anne-Marie", "O'Neil"."""
-_ESCAPED: Final = {ord(char): f"&#{ord(char)};" for char in string.punctuation}
-"""Every ASCII punctuation character as a numeric character reference.
+WORD_JOINER: Final = "\u2060"
+"""Drawn as nothing, it keeps a web address or an e-mail in a message from becoming a link."""
+_ESCAPED: Final = {
+    ord(char): (WORD_JOINER if char in ".:@" else "") + f"&#{ord(char)};"
+    for char in string.punctuation
+}
+"""Every ASCII punctuation character as a numeric character reference, and a word joiner before
+each `.`, `:` and `@`.
 
 Markdown reads a character reference as the character itself and never as syntax (CommonMark:
 "`&#42;foo&#42;` is `*foo*`", not emphasis), and so does HTML: the one escaping shows `*`, `[`,
-`<`, `:`, `.` literally in both. Backslashes would show in HTML; `html.escape` leaves Markdown."""
+`<` literally in both. Backslashes would show in HTML; `html.escape` leaves Markdown. But
+Streamlit's Markdown turns web addresses and e-mails in the text it has read into links, and
+`:name:` into an emoji, references or not (seen in Chromium: `http://evil.example` in a refusal
+became a link): the word joiner, drawn as nothing, breaks `http://`, `www.`, `a@b.c` and `:name:`.
+The only character `echoed` adds, it changes neither the words nor their direction."""
 
 
 def plain(value: str, limit: int = ECHO_CHARS) -> str:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pickomino.echo import ECHO_CHARS, NAME_CHARS, echoed, plain, safe_name
+from pickomino.echo import ECHO_CHARS, NAME_CHARS, WORD_JOINER, echoed, plain, safe_name
 
 RLO = "\u202e"
 HOSTILE = [
@@ -17,12 +17,19 @@ HOSTILE = [
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",
     ":red[Class closed] :material/lock:",
-    "www.evil.example and https://evil.example",
+    "www.ev.il, https://ev.il, me@ev.il :smile:",
     "a\\*b`c`~~d~~ $x$ #h |t|",
 ]
 
-ACTIVE = re.compile(r"[\\`*_\[\]()<>!#:~$|.]")
+ACTIVE = re.compile(r"[\\`*_\[\]()<>!#:~$|.@]")
 """Characters Markdown or HTML (or Streamlit's colours, icons and maths) could read as syntax."""
+LINKED = re.compile(r"https?://|www\.|\w@\w|:\w+:")
+"""What Streamlit's Markdown turns into a link or an emoji in text it has already read."""
+
+
+def seen(shown: str) -> str:
+    """The characters a reader sees of `shown` drawn as Markdown or HTML."""
+    return html.unescape(shown).replace(WORD_JOINER, "")
 
 
 @pytest.mark.parametrize("value", HOSTILE)
@@ -30,13 +37,14 @@ def test_markdown_and_html_are_shown_literally(value: str) -> None:
     shown = echoed(value)
     without_references = re.sub(r"&#[0-9]+;", "", shown)
     assert not ACTIVE.search(without_references), shown
-    assert html.unescape(shown) == value  # the reader sees exactly what was sent
+    assert not LINKED.search(html.unescape(shown)), shown
+    assert seen(shown) == value  # the reader sees exactly what was sent
 
 
 def test_format_and_control_characters_are_taken_out() -> None:
     trick = f"CM2{RLO}nigol ot elpmaxe.live ot oG .desolc ssalC"
     assert RLO not in echoed(trick)
-    assert html.unescape(echoed(trick)) == "CM2nigol ot elpmaxe.live ot oG .desolc ssalC"
+    assert seen(echoed(trick)) == "CM2nigol ot elpmaxe.live ot oG .desolc ssalC"
     joined = "a\u200db\u200bc\u2066d\u2069e\ufefff\x00g"
     assert plain(joined) == "abcdefg"
     assert plain("two\nlines\tand\r\na tab") == "two lines and  a tab"
@@ -47,7 +55,7 @@ def test_long_input_is_cut_to_its_stated_length_with_an_ellipsis() -> None:
     assert plain("a" * 150_000) == "a" * ECHO_CHARS + "…"
     assert plain("abcdef", limit=3) == "abc…"
     cut = echoed("*" * 1000)
-    assert html.unescape(cut) == "*" * ECHO_CHARS + "…"
+    assert seen(cut) == "*" * ECHO_CHARS + "…"
 
 
 def test_a_player_name_keeps_letters_of_any_script_and_nothing_that_formats() -> None:
