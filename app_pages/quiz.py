@@ -3,14 +3,13 @@
 import streamlit as st
 
 from pickomino.i18n import t
-from pickomino.ui import quiz_view
+from pickomino.ui import frame, quiz_view
 from pickomino.ui.frame import current_lang
 
 lang = current_lang()
-refused = quiz_view.settle(lang)
+refusals = quiz_view.settle(lang)
 st.title(t("page.quiz.title", lang))
-if refused is not None:
-    st.error(refused, icon=":material/error:")
+frame.refused(refusals, icon=":material/error:")
 setup = quiz_view.current()
 if setup is None:
     quiz_view.setup_form(lang)

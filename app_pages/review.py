@@ -8,10 +8,9 @@ from pickomino.ui.frame import current_lang
 from pickomino.ui.play_view import recorded
 
 lang = current_lang()
-refused = review_view.settle(lang)
+refusals = review_view.settle(lang)
 st.title(t("page.review.title", lang))
-if refused is not None:
-    st.error(t("review_page.link_refused", lang, reason=refused), icon=":material/link_off:")
+frame.refused(refusals)
 record = review_view.opened()
 if record is None:
     st.markdown(t("review_page.intro", lang))

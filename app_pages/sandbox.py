@@ -22,7 +22,7 @@ def share(lang: Lang) -> None:
 
 
 lang = current_lang()
-box, refused = links.settle(lang)
+box, refusals = links.settle(lang)
 table = box.table
 big = draw.scale()
 # The whole decision on one laptop or projector screen: a wide page (its layout in frame.PAGES),
@@ -32,8 +32,7 @@ draw.page_style(box, lang)
 
 draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
 links.banner(box, lang)
-if refused is not None:
-    st.error(t("sandbox.link_refused", lang, reason=refused), icon=":material/link_off:")
+frame.refused(refusals)
 draw.notice_here("table")
 
 events = draw.told(box)

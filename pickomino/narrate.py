@@ -7,10 +7,10 @@ any other seat is named by number, or by its own name in a game between named pl
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
-from typing import Final, Literal
+from typing import Literal
 
+from pickomino.echo import safe_name
 from pickomino.events import (
     Event,
     GameOver,
@@ -48,25 +48,12 @@ Names = Sequence[str] | None
 A name is a player's own ("Léa", which takes no article in French); a `SeatTitle` is a seat
 called by a noun ("robot expert 2", which does: "le robot expert 2")."""
 
-NAME_CHARS: Final = 20
-_NOT_IN_NAME = re.compile(r"[^\w '’.-]|_")
-
 
 class SeatTitle(str):
     """A seat called by a noun phrase ("robot expert 2"), not by a player's own name.
 
     French sentences give it its article ("le robot expert 2 lance"), as they do "le joueur 2".
     """
-
-
-def safe_name(name: str) -> str:
-    """A name a player typed or a record holds, safe to show in Markdown and HTML alike.
-
-    Letters (any script), digits, spaces, apostrophes, dots and hyphens are kept, cut to
-    `NAME_CHARS`: a name is quoted in sentences, labels and drawings, where `*`, `<` or `[` would
-    turn into formatting or markup.
-    """
-    return _NOT_IN_NAME.sub("", name)[:NAME_CHARS].strip()
 
 
 def seat_name(seat: int, lang: Lang, names: Names = None) -> str:

@@ -19,10 +19,25 @@ from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json, ta
 
 SCENARIO_DIR: Final = CONTENT_DIR / "scenarios"
 _NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,79}")
-MAX_LINK_CHARS = 16_000
+MAX_LINK_CHARS = 12_000
 """Longer link values are refused before decoding. A table needs a few hundred characters; a whole
-game of seven seats up to about 7,500 (measured over 30 seeded bot games), which browsers and
-Streamlit carry in a URL; a longer game is shared by downloading its record."""
+game of seven seats up to about 7,500 (measured over 30 seeded bot games); a longer game is shared
+by downloading its record. The server refuses an address over about 16 KiB with a bare HTTP 400
+before the app runs (docs/deploy.md, "How long an address can be"): a link the app writes stays
+under that with room for the other parameters and the browser's headers."""
+SEED_HIGH: Final = 999_999
+"""The largest seed a teacher can type, or a link can set."""
+_SEED = re.compile(r"[0-9]{1,9}")
+"""A seed as typed or linked: plain digits, few enough to read before comparing to `SEED_HIGH`."""
+
+
+def read_seed(value: str) -> int | None:
+    """The seed a link or a form gives (spaces around it ignored), None if it is not one.
+
+    The one reader of seeds, so the sandbox, the Play page and their links take the same ones.
+    """
+    text = value.strip()
+    return int(text) if _SEED.fullmatch(text) and int(text) <= SEED_HIGH else None
 
 
 def _encode(data: dict[str, Any]) -> str:
@@ -43,11 +58,12 @@ def decode_scenario(value: str) -> Scenario:
             "too_long",
             f"the table in the link is too long ({len(value)} characters)",
             length=len(value),
+            high=MAX_LINK_CHARS,
         )
     cleaned = value.strip()
     try:
         raw = base64.b64decode(cleaned + "=" * (-len(cleaned) % 4), altchars=b"-_", validate=True)
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except (binascii.Error, ValueError):
         raise ScenarioError(
             "not_base64", "the table in the link is not URL-safe base64 text"

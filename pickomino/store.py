@@ -38,8 +38,8 @@ Kind = Literal["game", "sandbox", "quiz", "room"]
 EXPIRY = timedelta(days=30)
 FORGET_AFTER = timedelta(days=30)
 MAX_BYTES = 1_000_000
-"""The most a document's JSON may take, in bytes (it is stored as ASCII): over 60 times the
-16,000-character link the records outgrow, and still no way for one writer to fill a small hosted
+"""The most a document's JSON may take, in bytes (it is stored as ASCII): over 80 times the
+12,000-character link the records outgrow, and still no way for one writer to fill a small hosted
 database with a few rows."""
 ID_BYTES = 8
 """64 random bits, 11 URL-safe characters: short enough to read out, too many to guess."""

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import random
+import time
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from pickomino import bots
+from pickomino.echo import echoed
 from pickomino.game import IllegalMove, Move
-from pickomino.i18n import t, tn
-from pickomino.match import Match, tie_break
+from pickomino.i18n import LANGS, t, tn
+from pickomino.match import KINDS, Match, tie_break
+from pickomino.scenario import ScenarioError, scenario_json
 from pickomino.share import decode_scenario, encode_scenario
 from pickomino.ui import play_view
 from pickomino.ui.records import read_record, record_text
-from pickomino.ui.show import refusal
+from pickomino.ui.show import refusal, scenario_refusal
 from tests.test_app import opened, shown_text
 
 PAGE = "app_pages/play.py"
@@ -218,3 +224,95 @@ def test_the_folded_panels_are_filled_only_once_opened() -> None:
     assert at.button(key="play_new_game").label == t("play.new_game", "en")
     assert "game=" in at.main.get("code")[0].proto.code_text
     assert "Turn 1: Ana" in shown_text(at)
+
+
+HOSTILE = "\u202e[x](http://evil.example) ![i](http://x/y.png) <img src=x> **now**"
+"""Crafted to put a link, an image, HTML or bold into the page, and to read right to left."""
+
+
+def shows_literally(text: str, value: str) -> None:
+    """`text` quotes `value` as the reader typed it, with nothing Markdown or HTML could read."""
+    assert echoed(value) in text
+    for active in ("\u202e", "](", "<img", "**", "http://"):
+        assert active not in text, active
+
+
+def test_an_uploaded_record_with_an_illegal_move_is_refused_as_the_review_page_refuses_it() -> None:
+    illegal = b'{"players": 2, "actions": [{"take": 21}]}'
+    for lang in LANGS:
+        at = play(lang)
+        at.file_uploader(key=play_view.UPLOAD).set_value(("g.json", illegal, "application/json"))
+        at = at.run()
+        assert not at.exception
+        with pytest.raises(ScenarioError) as caught:
+            read_record(illegal)
+        reason = scenario_refusal(caught.value, lang)
+        assert [e.value for e in at.error] == [
+            t("records.refused", lang, name=echoed("g.json"), reason=reason)
+        ]
+        assert "play_match" not in at.session_state and "play_pending" not in at.session_state
+        assert at.button(key="play_start") is not None  # the set-up, as it was
+
+
+def test_a_hostile_file_name_is_shown_literally() -> None:
+    at = play()
+    at.file_uploader(key=play_view.UPLOAD).set_value((HOSTILE + ".json", b"{", "application/json"))
+    at = at.run()
+    assert not at.exception
+    (error,) = at.error
+    shows_literally(str(error.value), HOSTILE + ".json")
+
+
+def test_a_file_with_a_byte_order_mark_opens() -> None:
+    game = Match.new(("expert", "heuristic"), ("Ana", "Bo"), 3).until_person()
+    text = record_text(game.record())
+    assert read_record(b"\xef\xbb\xbf" + text.encode()) == game.record()
+    at = play()
+    upload = ("notepad.json", b"\xef\xbb\xbf" + text.encode(), "application/json")
+    at = at.file_uploader(key=play_view.UPLOAD).set_value(upload).run()
+    assert not at.exception and not at.error
+    assert match(at).table == game.table  # a finished game, on the table
+    with_mark = "\ufeff" + json.dumps(scenario_json(game.record()))
+    linked = base64.urlsafe_b64encode(with_mark.encode()).decode()  # a link made by hand
+    assert decode_scenario(linked) == game.record()
+
+
+def test_a_bad_seed_in_a_game_link_is_explained_and_the_game_opened_with_new_dice() -> None:
+    game = Match.new(("expert", "heuristic"), ("Ana", "Bo"), 3).until_person()
+    for lang in LANGS:
+        for seed in ("abc", "-3", "1000000", HOSTILE):
+            at = play(lang, game=encode_scenario(game.record()), seats="person,person", seed=seed)
+            assert not at.exception
+            expected = t("play.link_seed", lang, value=echoed(seed), high=999_999)
+            assert [e.value for e in at.error] == [expected]
+            assert match(at).table == game.table and match(at).kinds == ("person", "person")
+            assert 0 <= match(at).seed <= 999_999
+            assert at.query_params["seed"] == str(match(at).seed)  # the URL corrected
+    shows_literally(expected, HOSTILE)
+
+
+def test_bad_seats_in_a_game_link_are_explained_and_asked_for() -> None:
+    unfinished = Match.new(("expert", "person"), ("Ana", "Bo"), 9).until_person()
+    for lang in LANGS:
+        for seats in ("person", "person,robot", "person,expert,expert", HOSTILE):
+            at = play(lang, game=encode_scenario(unfinished.record()), seats=seats, seed="4")
+            assert not at.exception
+            expected = t("play.link_seats", lang, value=echoed(seats), n=2, kinds=", ".join(KINDS))
+            assert [e.value for e in at.error] == [expected]
+            assert "play_match" not in at.session_state  # who plays each seat is asked
+            assert at.selectbox(key="play_open_kind_0").label == "Ana"
+    shows_literally(expected, HOSTILE)
+
+
+def test_an_over_long_game_link_is_refused_unread_with_the_limit_named() -> None:
+    """The longest address the server lets through on one machine (docs/deploy.md)."""
+    value = encode_scenario(Match.new(("expert", "heuristic"), ("Ana", "Bo"), 3).record())
+    for lang in LANGS:
+        began = time.perf_counter()
+        at = play(lang, game=value + "A" * 100_000)
+        assert time.perf_counter() - began < 10
+        assert not at.exception
+        (error,) = at.error
+        reason = t("errors.scenario.too_long", lang, length=len(value) + 100_000, high=12_000)
+        assert error.value == t("play.link_refused", lang, reason=reason)
+        assert "play_match" not in at.session_state

@@ -1,13 +1,14 @@
 """The Quiz page through AppTest: a whole quiz by clicks, the languages, a bad code, the sheet."""
 
+import html
 import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pickomino.i18n import t, tn
-from pickomino.lessons.explore import shown_name
+from pickomino.echo import WORD_JOINER, echoed
+from pickomino.i18n import LANGS, t, tn
 from pickomino.lessons.quiz import (
     RULE_PAGES,
     Question,
@@ -103,7 +104,7 @@ def test_the_same_code_asks_the_same_questions_in_two_languages() -> None:
 
 def test_a_bad_code_is_refused_in_the_readers_language_and_the_quiz_shown_stays() -> None:
     at = quiz_page("fr", code="CM2B!")
-    assert at.error[0].value == t("quiz.error.bad_code", "fr", given=shown_name("CM2B!"))
+    assert at.error[0].value == t("quiz.error.bad_code", "fr", given=echoed("CM2B!"))
     assert "code" not in at.query_params, "the bad code leaves the URL"
     assert at.text_input(key="quiz_code_input") is not None  # the form is still offered
 
@@ -116,6 +117,19 @@ def test_a_bad_code_is_refused_in_the_readers_language_and_the_quiz_shown_stays(
     assert at.error[0].value == t("quiz.error.bad_count", "en", count="500", high=50)
     assert at.session_state["quiz_setup"] == Setup("CM2B", "first", 5)  # nothing else is lost
     assert at.button(key="quiz_next_0") is not None
+
+
+def test_a_hostile_code_is_quoted_literally_and_cannot_turn_the_message_around() -> None:
+    """A right-to-left override made a refusal read as another sentence, an order to follow."""
+    code = "\u202eCM2 [in](http://evil.example) ![i](http://x/y) <img src=x>"
+    for lang in LANGS:
+        at = quiz_page(lang, code=code)
+        (error,) = at.error
+        assert error.value == t("quiz.error.bad_code", lang, given=echoed(code))
+        for active in ("\u202e", "](", "<img", "http://"):
+            assert active not in error.value, active
+        shown = html.unescape(echoed(code)).replace(WORD_JOINER, "")
+        assert shown == code[1:]  # every character shown but the override
 
 
 def test_a_typed_code_starts_its_own_quiz_whatever_the_pickers_say() -> None:

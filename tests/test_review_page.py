@@ -19,6 +19,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from pickomino.bots import expert, heuristic, record_game
+from pickomino.echo import echoed
 from pickomino.i18n import LANGS, percent, strings, t, tn
 from pickomino.narrate import SeatTitle, sentence
 from pickomino.review import WORTH_A_LOOK, review
@@ -262,14 +263,16 @@ def test_a_saved_file_opens_and_a_bad_one_is_refused_by_its_reason(record: Scena
     at.file_uploader(key=UPLOAD).set_value(("game.json", b"{", "application/json")).run()
     reason = t("errors.scenario.not_json", "en")
     assert [e.value for e in at.error] == [
-        t("records.refused", "en", name="game.json", reason=reason)
+        t("records.refused", "en", name=echoed("game.json"), reason=reason)
     ]
     assert figures(at)[""][0] == default_name("expert", 0, "en")  # still open
 
     illegal = json.dumps(dict(scenario_json(record), actions=[{"take": 21}])).encode()
     at.file_uploader(key=UPLOAD).set_value(("illegal.json", illegal, "application/json")).run()
     (error,) = at.error
-    assert str(error.value).startswith(t("review_page.file_refused", "en", reason="")[:-1])
+    refused = t("records.refused", "en", name=echoed("illegal.json"), reason="")
+    assert str(error.value).startswith(refused)
+    assert "against the rules" in str(error.value)
     assert figures(at)[""][0] == default_name("expert", 0, "en")
 
 

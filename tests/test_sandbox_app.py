@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import html
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -11,10 +12,10 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.echo import echoed
 from pickomino.events import TookTile, TurnFailed
 from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, number, percent, strings, t, tn
-from pickomino.lessons.explore import shown_name
 from pickomino.lessons.faq import QUESTIONS
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.narrate import seat_name
@@ -215,7 +216,7 @@ def test_a_bad_table_link_says_why_and_opens_a_fresh_table(value: str, phrase: s
     assert not at.exception
     expected = t("sandbox.link_refused", "en", reason=scenario_refusal(caught.value, "en"))
     assert [e.value for e in at.error] == [expected]
-    assert phrase in expected
+    assert phrase in html.unescape(expected)  # the words the reader sees
     assert box(at).table == Table.new(2)
     assert url_table(at) == Table.new(2), "the bad link must be replaced in the URL"
 
@@ -228,7 +229,7 @@ def test_an_unknown_scenario_says_so_in_each_language(name: str) -> None:
         at = sandbox(lang, scenario=name)
         assert not at.exception
         (error,) = at.error
-        reason = t("errors.scenario.unknown_scenario", lang, name=shown_name(f'"{name}"'))
+        reason = t("errors.scenario.unknown_scenario", lang, name=echoed(f'"{name}"'))
         assert error.value == t("sandbox.link_refused", lang, reason=reason)
         assert box(at).table == Table.new(2)
         assert "scenario" not in at.query_params
@@ -237,8 +238,8 @@ def test_an_unknown_scenario_says_so_in_each_language(name: str) -> None:
 def test_a_crafted_scenario_name_cannot_put_a_link_into_the_message() -> None:
     at = sandbox("en", scenario="[click](http://evil.example)")
     (error,) = at.error
-    assert "[click](" not in error.value
-    assert r"\[click\]\(http://evil\.example\)" in error.value
+    assert "[" not in error.value and "](" not in error.value
+    assert echoed('"[click](http://evil.example)"') in error.value
 
 
 def test_a_scenario_opens_at_its_start_and_redo_plays_its_moves() -> None:
@@ -653,15 +654,17 @@ def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
 
 @pytest.mark.parametrize(
     ("param", "value"), [("present", "yes"), ("bots", "2"), ("seed", "-3"), ("seed", "abc"),
-                         ("seed", "1000000"), ("seed", "[x](http://evil)")]
+                         ("seed", "1000000"), ("seed", "[x](http://evil)"),
+                         ("seed", "\u202e![i](http://x/y.png) <img src=x>")]
 )  # fmt: skip
 def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, value: str) -> None:
     for lang in LANGS:
         at = sandbox(lang, **{param: value})
-        assert not at.exception and not at.error
-        expected = t(f"sandbox.link_setting.{param}", lang, value=shown_name(value), high=999_999)
-        assert [w.value for w in at.warning] == [expected]
-        assert "[x](" not in expected
+        assert not at.exception and not at.warning
+        expected = t(f"sandbox.link_setting.{param}", lang, value=echoed(value), high=999_999)
+        assert [e.value for e in at.error] == [expected]
+        for active in ("\u202e", "](", "<img"):
+            assert active not in expected
         assert (
             not at.toggle(key="sandbox_present").value and not at.toggle(key="sandbox_bots").value
         )

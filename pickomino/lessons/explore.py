@@ -7,7 +7,6 @@ chart happens here, so the tests can compare every number with `analyse` and the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Final, Literal
@@ -86,19 +85,6 @@ class Link:
     def usable(self) -> bool:
         """Whether the explorer can chart this link's table."""
         return self.table is not None and not self.table.over
-
-
-_MARKDOWN: Final = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$])")
-SHOWN_NAME_CHARS: Final = 60
-
-
-def shown_name(value: str) -> str:
-    """A name from the URL, safe to quote in a message: cut short, Markdown marks escaped.
-
-    A crafted link must not be able to put a link, an image or formatting into the page.
-    """
-    cut = value[:SHOWN_NAME_CHARS] + ("…" if len(value) > SHOWN_NAME_CHARS else "")
-    return _MARKDOWN.sub(r"\\\1", cut)
 
 
 def from_link(table_value: str | None, scenario_value: str | None) -> Link | None:

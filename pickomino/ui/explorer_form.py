@@ -10,6 +10,7 @@ import random
 
 import streamlit as st
 
+from pickomino.echo import echoed
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, strings, t
 from pickomino.lessons.examples import ExampleError
@@ -20,7 +21,6 @@ from pickomino.lessons.explore import (
     roll_start,
     rolled_table,
     setup_table,
-    shown_name,
 )
 from pickomino.narrate import face_name, seat_name
 from pickomino.rules import STANDARD, WORM
@@ -44,7 +44,7 @@ def linked(lang: Lang) -> Link | None:
     link = from_link(st.query_params.get("table"), st.query_params.get("scenario"))
     if link is not None and link.table is None:
         st.warning(
-            t(f"explorer.link.bad_{link.kind}", lang, name=shown_name(link.value)),
+            t(f"explorer.link.bad_{link.kind}", lang, name=echoed(link.value)),
             icon=":material/link_off:",
         )
         if link.error is not None:

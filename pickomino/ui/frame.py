@@ -13,7 +13,7 @@ teacher's table with an older one.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal, NoReturn
 from urllib.parse import urlencode, urlsplit
@@ -231,6 +231,42 @@ def count_visit(page: Page) -> None:
 def visit() -> int:
     """The number of this run's visit to its page, for a page to read its links once a visit."""
     return int(st.session_state[VISIT_KEY][1])
+
+
+def arriving(key: str) -> bool:
+    """Whether this run is the first of its visit to the page, for the reader of link `key`.
+
+    Every page reads its link here, and only when this says so: a later run of the visit answers a
+    click, whose address can lag behind the run before it (see the module's docstring). `key`
+    names where the page keeps the visit it has read, so each page reads its own link.
+    """
+    first = st.session_state.get(key) != visit()
+    st.session_state[key] = visit()
+    return first
+
+
+def publish(wanted: Mapping[str, str | None]) -> None:
+    """Write the page's own parameters to the URL: a value where it differs, out where None.
+
+    Each page names every parameter it owns, so one it no longer wants (a finished quiz's run, an
+    old link's level) leaves the address, and one it did not write stays for its owner.
+    """
+    for param, value in wanted.items():
+        if value is None and param in st.query_params:
+            del st.query_params[param]
+        elif value is not None and st.query_params.get(param) != value:
+            st.query_params[param] = value
+
+
+def refused(refusals: Iterable[str], icon: str = ":material/link_off:") -> None:
+    """What the address the reader arrived with asked and the page could not do, each said once.
+
+    Every page says a link's refusal this way, under its title and above what it shows instead
+    (what was there before, or a fresh start): the reader learns that the link was not followed,
+    and why. The quiz says its form's and its store's refusals there too, with their own `icon`.
+    """
+    for text in refusals:
+        st.error(text, icon=icon)
 
 
 def sidebar(lang: Lang) -> None:

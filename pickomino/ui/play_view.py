@@ -10,7 +10,6 @@ taken for a new link).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -18,15 +17,14 @@ from typing import Final, Literal, get_args
 
 import streamlit as st
 
+from pickomino.echo import NAME_CHARS, echoed, safe_name
 from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import IllegalMove, Move, Table
 from pickomino.i18n import LANGS, Lang, t, tn
 from pickomino.match import KINDS, PERSON, Kind, Match, Turn, Why, tie_break, verdict, why
 from pickomino.narrate import (
-    NAME_CHARS,
     SeatTitle,
     move_words,
-    safe_name,
     seat_label,
     seat_name,
     seats_text,
@@ -35,12 +33,12 @@ from pickomino.narrate import (
 from pickomino.odds import TIE, analyse
 from pickomino.rules import PRESETS, preset
 from pickomino.scenario import Scenario, ScenarioError
-from pickomino.share import decode_scenario
+from pickomino.share import SEED_HIGH, decode_scenario, read_seed
 from pickomino.ui import frame, records, show
-from pickomino.ui.frame import current_lang, visit
+from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import outlook_line, panel, worms
 from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
-from pickomino.ui.practice.state import KEEP, SEED_HIGH
+from pickomino.ui.practice.state import KEEP
 
 MATCH: Final = "play_match"
 PENDING: Final = "play_pending"
@@ -68,7 +66,6 @@ PACES: Final[tuple[Pace, ...]] = get_args(Pace)
 SECONDS: Final[dict[Pace, float]] = {"slow": 1.5, "fast": 0.5}
 """Time between two bot moves when they play on their own: slow enough to read each reason, or
 quick enough to watch a turn go by."""
-_DIGITS = re.compile(r"[0-9]{1,9}")
 
 
 def kind_key(seat: int) -> str:
@@ -194,23 +191,32 @@ def notice_here() -> None:
         st.warning(text, icon=":material/block:")
 
 
-def _seats_param(players: int) -> tuple[Kind, ...] | None:
-    """The seats' kinds a link names (`&seats=person,expert`), if they fit the game."""
+def _seats_param(players: int, lang: Lang) -> tuple[tuple[Kind, ...] | None, str | None]:
+    """The seats' kinds a link names (`&seats=person,expert`), if any and if they fit the game.
+
+    Alongside, the refusal of seats that do not fit, in the reader's words: the game opens as a
+    file would (asking who plays an unfinished one), and the reader is told why.
+    """
     value = st.query_params.get("seats")
     if value is None:
-        return None
+        return None, None
     wanted = value.split(",")
     if len(wanted) != players or any(name not in KINDS for name in wanted):
-        return None
-    return tuple(next(kind for kind in KINDS if kind == name) for name in wanted)
+        kinds = ", ".join(KINDS)
+        return None, t("play.link_seats", lang, value=echoed(value), n=players, kinds=kinds)
+    return tuple(next(kind for kind in KINDS if kind == name) for name in wanted), None
 
 
-def _seed_param() -> int:
-    """The link's seed, or a new one when it has none (or one that cannot be read)."""
+def _seed_param(lang: Lang) -> tuple[int, str | None]:
+    """The link's seed, or a new one when it has none; a seed that cannot be read is refused."""
     value = st.query_params.get("seed")
-    if value is not None and _DIGITS.fullmatch(value) and int(value) <= SEED_HIGH:
-        return int(value)
-    return random.randrange(SEED_HIGH + 1)
+    linked = None if value is None else read_seed(value)
+    if linked is not None:
+        return linked, None
+    drawn = random.randrange(SEED_HIGH + 1)
+    if value is None:
+        return drawn, None
+    return drawn, t("play.link_seed", lang, value=echoed(value), high=SEED_HIGH)
 
 
 def opened(record: Scenario, kinds: Sequence[Kind] | None, seed: int) -> None:
@@ -230,25 +236,28 @@ def opened(record: Scenario, kinds: Sequence[Kind] | None, seed: int) -> None:
     st.session_state.pop(PENDING, None)
 
 
-def settle(lang: Lang) -> tuple[Match | None, str | None]:
+def settle(lang: Lang) -> tuple[Match | None, list[str]]:
     """The match of this run: from a `?game=` link just opened, else the session's.
 
-    Returns, alongside, the refusal of a bad link in the reader's language (the game kept).
+    Returns, alongside, what the link asked and could not have, in the reader's language: a game
+    that cannot be opened (the game shown before kept), seats or a seed that cannot be used.
     """
-    arriving = st.session_state.get(LINK_VISIT) != visit()
-    st.session_state[LINK_VISIT] = visit()
     value = st.query_params.get("game")
-    refused = None
-    if arriving and value is not None and value != st.session_state.get(LINK):
+    refusals = []
+    if frame.arriving(LINK_VISIT) and value is not None and value != st.session_state.get(LINK):
         st.session_state[LINK] = value
         try:
             record = decode_scenario(value)
-            opened(record, _seats_param(record.table.players), _seed_param())
+            kinds, seats_refused = _seats_param(record.table.players, lang)
+            seed, seed_refused = _seed_param(lang)
+            opened(record, kinds, seed)
         except ScenarioError as error:
-            refused = t("play.link_refused", lang, reason=show.scenario_refusal(error, lang))
+            refusals.append(t("play.link_refused", lang, reason=show.scenario_refusal(error, lang)))
+        else:
+            refusals += [text for text in (seats_refused, seed_refused) if text is not None]
     match: Match | None = st.session_state.get(MATCH)
     publish(match)
-    return match, refused
+    return match, refusals
 
 
 def publish(match: Match | None) -> None:
@@ -260,11 +269,7 @@ def publish(match: Match | None) -> None:
             wanted = {"game": value, "seats": ",".join(match.kinds), "seed": str(match.seed)}
     elif PENDING in st.session_state:
         return  # the opened link stays in the URL until the game goes on
-    for param, value in wanted.items():
-        if value is None and param in st.query_params:
-            del st.query_params[param]
-        elif value is not None and st.query_params.get(param) != value:
-            st.query_params[param] = value
+    frame.publish(wanted)
     st.session_state[LINK] = wanted["game"]
 
 
@@ -302,10 +307,10 @@ def start() -> None:
     """Start the game the set-up describes; a seed that cannot be read is refused by name."""
     lang = current_lang()
     typed_seed = str(st.session_state.get(SEED, "")).strip()
-    if typed_seed and not (_DIGITS.fullmatch(typed_seed) and int(typed_seed) <= SEED_HIGH):
-        refuse(t("play.bad_seed", lang, seed=safe_name(typed_seed), high=SEED_HIGH))
+    seed = read_seed(typed_seed) if typed_seed else random.randrange(SEED_HIGH + 1)
+    if seed is None:
+        refuse(t("play.bad_seed", lang, seed=echoed(typed_seed), high=SEED_HIGH))
         return
-    seed = int(typed_seed) if typed_seed else random.randrange(SEED_HIGH + 1)
     count = int(st.session_state.get(SEATS, 2))
     kinds = [chosen_kind(seat) for seat in range(count)]
     names = [str(st.session_state.get(name_key(seat), "")).strip() for seat in range(count)]

@@ -21,8 +21,8 @@ from typing import Final
 
 import streamlit as st
 
+from pickomino.echo import echoed
 from pickomino.i18n import Lang, t, tn
-from pickomino.lessons.explore import shown_name
 from pickomino.lessons.quiz import (
     COUNTS,
     DEFAULT_COUNT,
@@ -84,7 +84,7 @@ def quiz(setup: Setup) -> tuple[Question, ...]:
 
 def refusal(error: QuizError, lang: Lang) -> str:
     """What is wrong with a quiz, in the reader's words; values from the URL quoted safely."""
-    params = {k: shown_name(v) if isinstance(v, str) else v for k, v in error.params.items()}
+    params = {k: echoed(v) if isinstance(v, str) else v for k, v in error.params.items()}
     return t(f"quiz.error.{error.code}", lang, **params)
 
 
@@ -149,17 +149,15 @@ def _restore(setup: Setup, run: str) -> None:
     st.session_state.setdefault(RUNS_KEY, {})[setup] = (document.id, document.version)
 
 
-def settle(lang: Lang) -> str | None:
+def settle(lang: Lang) -> list[str]:
     """Read the URL's quiz on arriving, write the setup back to it; a refusal's words, if any.
 
     A bad link changes nothing: the quiz shown before (and its answers) stays.
     """
-    arriving = st.session_state.get(VISIT_KEY) != frame.visit()
-    st.session_state[VISIT_KEY] = frame.visit()
     refused: QuizError | None = st.session_state.pop(REFUSED_KEY, None)
     code = st.query_params.get("code")
     saved = st.session_state.pop(SAVED_KEY, None)
-    if arriving and code is not None:
+    if frame.arriving(VISIT_KEY) and code is not None:
         try:
             setup = read_setup(code, st.query_params.get("level"), st.query_params.get("count"))
         except QuizError as error:
@@ -174,10 +172,10 @@ def settle(lang: Lang) -> str | None:
                     saved = error
     publish()
     if refused is not None:
-        return refusal(refused, lang)
+        return [refusal(refused, lang)]
     if isinstance(saved, StoreError):
-        return storage.refusal(saved, "quiz.saved", lang)
-    return None if saved is None else t(saved, lang)
+        return [storage.refusal(saved, "quiz.saved", lang)]
+    return [] if saved is None else [t(saved, lang)]
 
 
 def publish() -> None:
@@ -187,16 +185,11 @@ def publish() -> None:
     code says them now. `run` names this setup's stored answers, once there are some.
     """
     setup = current()
-    wanted = {} if setup is None else {"code": setup.code}
     run = None if setup is None else st.session_state.get(RUNS_KEY, {}).get(setup)
-    if run is not None:
-        wanted["run"] = run[0]
-    for param in ("code", "level", "count", "run"):
-        value = wanted.get(param)
-        if value is None and param in st.query_params:
-            del st.query_params[param]
-        elif value is not None and st.query_params.get(param) != value:
-            st.query_params[param] = value
+    code = None if setup is None else setup.code
+    frame.publish(
+        {"code": code, "level": None, "count": None, "run": None if run is None else run[0]}
+    )
 
 
 def share_link(setup: Setup, lang: Lang) -> str:

@@ -12,6 +12,7 @@ from typing import Final, NoReturn
 
 import streamlit as st
 
+from pickomino.echo import echoed
 from pickomino.i18n import Lang, t
 from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
 from pickomino.share import MAX_LINK_CHARS, encode_scenario
@@ -36,14 +37,22 @@ def record_text(record: Scenario) -> str:
 
 
 def read_record(data: bytes) -> Scenario:
-    """The record an uploaded file holds; ScenarioError names what is wrong with it."""
+    """The record an uploaded file holds, its moves checked; ScenarioError names what is wrong.
+
+    A byte-order mark, which some editors put at the start of a UTF-8 file (Windows Notepad did),
+    is read as no text: JSON has no place for it and refused the file as "not valid JSON". Every
+    move is replayed here, so a move against the rules is refused with the file, in the same words
+    on every page that opens one (replayed later, it raised a traceback on the Play page).
+    """
     if len(data) > MAX_UPLOAD_BYTES:
         raise ScenarioError("too_big", f"the file is too large ({len(data)} bytes)", size=len(data))
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ScenarioError("not_text", "the file is not UTF-8 text") from None
-    return loads(text)
+    record = loads(text)
+    record.replay()
+    return record
 
 
 def download(record: Scenario, lang: Lang, key: str) -> None:
@@ -78,7 +87,12 @@ def upload(lang: Lang, key: str) -> Scenario | None:
         return read_record(chosen.getvalue())
     except ScenarioError as error:
         st.error(
-            t("records.refused", lang, name=chosen.name, reason=scenario_refusal(error, lang)),
+            t(
+                "records.refused",
+                lang,
+                name=echoed(chosen.name),
+                reason=scenario_refusal(error, lang),
+            ),
             icon=":material/error:",
         )
         return None

@@ -72,43 +72,39 @@ def _open(record: Scenario) -> None:
 def _checked(record: Scenario) -> Scenario:
     """The record, once its moves replay (ScenarioError naming the first refused one otherwise).
 
-    A link or a file can hold a move against the rules; found now, it is refused with the link or
-    the file, before anything of the page is drawn from it.
+    A link can hold a move against the rules; found now, it is refused with the link, before
+    anything of the page is drawn from it (a file's moves are checked as it is read, `records`).
     """
     record.replay()
     return record
 
 
-def settle(lang: Lang) -> str | None:
+def settle(lang: Lang) -> list[str]:
     """Open the record handed over by another page, else a `?game=` link just arrived with.
 
-    Returns the refusal of a bad link in the reader's words (None when all is well); the record
-    opened before it stays.
+    Returns the refusal of a bad link in the reader's words (`frame.refused`); the record opened
+    before it stays.
     """
     handed = records.handed()
     if handed is not None:
         _open(handed)
-    arriving = st.session_state.get(LINK_VISIT) != frame.visit()
-    st.session_state[LINK_VISIT] = frame.visit()
+    arriving = frame.arriving(LINK_VISIT)
     value = st.query_params.get("game")
     record = opened()
     if handed is None and arriving and value is not None:
         if record is not None and value == records.game_link(record):
-            return None  # the game already open (a reload, or back from another page)
+            return []  # the game already open (a reload, or back from another page)
         try:
             _open(_checked(decode_scenario(value)))
         except ScenarioError as error:
-            return show.scenario_refusal(error, lang)
-    return None
+            reason = show.scenario_refusal(error, lang)
+            return [t("review_page.link_refused", lang, reason=reason)]
+    return []
 
 
 def publish(record: Scenario | None) -> None:
     """Put the opened record in the URL as `?game=`, or take it out (none, or too long)."""
-    value = None if record is None else records.game_link(record)
-    if value is None and "game" in st.query_params:
-        del st.query_params["game"]
-    elif value is not None and st.query_params.get("game") != value:
-        st.query_params["game"] = value
+    frame.publish({"game": None if record is None else records.game_link(record)})
 
 
 @st.cache_data(max_entries=3, show_spinner=False)
@@ -152,17 +148,10 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
         limit = t("review_page.upload_limit", lang, mb=records.MAX_UPLOAD_BYTES // 1_000_000)
         button = t("review_page.upload_button", lang)
         st.html(UPLOAD_CSS.format(key=UPLOAD, button=_css_text(button), limit=_css_text(limit)))
-        uploaded = records.upload(lang, UPLOAD)
+        uploaded = records.upload(lang, UPLOAD)  # its moves checked, or refused there
         if uploaded is not None:
-            try:
-                _open(_checked(uploaded))
-            except ScenarioError as error:
-                st.error(
-                    t("review_page.file_refused", lang, reason=show.scenario_refusal(error, lang)),
-                    icon=":material/error:",
-                )
-            else:
-                st.rerun()
+            _open(uploaded)
+            st.rerun()
         if st.button(
             t("review_page.example", lang),
             key="review_example",

@@ -10,6 +10,7 @@ from html import escape
 
 import streamlit as st
 
+from pickomino.echo import echoed
 from pickomino.events import (
     Event,
     Kept,
@@ -24,7 +25,6 @@ from pickomino.events import (
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
 from pickomino.lessons.examples import walk
-from pickomino.lessons.explore import shown_name
 from pickomino.narrate import Names, face_name, seat_label, seat_name, story
 from pickomino.scenario import ScenarioError
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
@@ -232,7 +232,7 @@ def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
     must not put a link or formatting into the message.
     """
     params: dict[str, object] = {
-        key: shown_name(value) if isinstance(value, str) else value
+        key: echoed(value) if isinstance(value, str) else value
         for key, value in error.params.items()
         if key != "refusal"
     }

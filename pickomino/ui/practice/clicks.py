@@ -12,6 +12,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from pickomino.bots import expert
+from pickomino.echo import echoed
 from pickomino.game import IllegalMove
 from pickomino.i18n import join_list, t
 from pickomino.narrate import UnknownFace, face_name, read_dice
@@ -68,7 +69,7 @@ def roll_set() -> None:
         faces = read_dice(typed, rules)
     except UnknownFace as error:
         allowed = join_list([face_name(f, lang) for f in rules.faces], lang, word="or")
-        refuse(t("sandbox.teacher.bad_face", lang, face=error.char, faces=allowed), "dice")
+        refuse(t("sandbox.teacher.bad_face", lang, face=echoed(error.char), faces=allowed), "dice")
         return
     if not faces:
         refuse(t("sandbox.teacher.no_dice", lang), "dice")

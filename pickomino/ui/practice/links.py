@@ -8,22 +8,20 @@ open a situation in the sandbox (or a table in the explorer) in the reader's lan
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
 import streamlit as st
 
+from pickomino.echo import echoed
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, t
-from pickomino.lessons.explore import shown_name
 from pickomino.lessons.faq import question_of
 from pickomino.lessons.tips import TIPS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
-from pickomino.share import decode_table, encode_table, read_scenario
+from pickomino.share import SEED_HIGH, decode_table, encode_table, read_scenario, read_seed
 from pickomino.ui import frame, show
-from pickomino.ui.frame import visit
 from pickomino.ui.practice.state import (
     BOTS,
     BOX,
@@ -35,11 +33,9 @@ from pickomino.ui.practice.state import (
     PAGE,
     PRESENT,
     SEED,
-    SEED_HIGH,
     bots,
     fresh_table,
     present,
-    refuse,
     seed,
 )
 
@@ -47,8 +43,6 @@ PARAMS: Final = ("table", "scenario", "tip", "present", "bots", "seed", "lang")
 """Every URL parameter of the sandbox, in the order a shared link writes them."""
 SWITCHES: Final = {"present": PRESENT, "bots": BOTS}
 """The on/off settings a link can set (`1` on, `0` off), and each one's widget's session key."""
-_DIGITS = re.compile(r"[0-9]{1,9}")
-"""A seed as a link writes it: plain digits, few enough to read before comparing to `SEED_HIGH`."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +74,7 @@ def _link() -> tuple[str | None, str | None]:
     return st.query_params.get("table"), st.query_params.get("scenario")
 
 
-def settle(lang: Lang) -> tuple[Sandbox, str | None]:
+def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
     """The sandbox of this run: from a link just opened, else the session's, else a fresh table.
 
     A link is read once, on the first run of a visit to the page (the reader arriving with it).
@@ -89,40 +83,41 @@ def settle(lang: Lang) -> tuple[Sandbox, str | None]:
     prepared example back to its start with nothing to undo). The settings a link carries are read
     at the same moment, for the same reason: a lagging address would switch them back.
 
-    Returns the refusal of a bad link (in the reader's language) alongside, None when all is well.
+    Returns alongside what the link asked and could not have, in the reader's words
+    (`frame.refused`).
     """
     link = _link()
     box: Sandbox | None = st.session_state.get(BOX)
-    refused = None
-    arriving = st.session_state.get(LINK_VISIT) != visit()
-    st.session_state[LINK_VISIT] = visit()
-    if arriving:
-        _read_settings(lang)
+    refusals = []
+    arriving = frame.arriving(LINK_VISIT)
+    settings = _read_settings(lang) if arriving else []  # first: the seed rolls the link's dice
     if arriving and link != (None, None) and link != st.session_state.get(LINK):
         try:
             box = from_link(*link)
         except ScenarioError as error:
-            refused = show.scenario_refusal(error, lang)
+            reason = show.scenario_refusal(error, lang)
+            refusals.append(t("sandbox.link_refused", lang, reason=reason))
             box = Sandbox.start(fresh_table(), seed())
             st.session_state.pop(ORIGIN, None)
         else:
             st.session_state[LINK] = link
             st.session_state[LINKED] = box.table
             _remember_origin(box, link[1])
+    refusals += settings
     if box is None:
         box = Sandbox.start(fresh_table(), seed())
     elif arriving and box.seed != seed():  # the link set another seed for the table kept
         box = box.reseed(seed())
     st.session_state[BOX] = box
     publish(box)
-    return box, refused
+    return box, refusals
 
 
-def _read_settings(lang: Lang) -> None:
+def _read_settings(lang: Lang) -> list[str]:
     """Set presentation mode, the expert and the seed as the link says, each checked first.
 
-    A value that cannot be read changes nothing and is refused above the table, where a click's
-    refusal shows; the URL is then corrected by `publish`.
+    A value that cannot be read changes nothing and is refused by name; the URL is then corrected
+    by `publish`.
     """
     refusals = []
     for param, key in SWITCHES.items():
@@ -130,16 +125,14 @@ def _read_settings(lang: Lang) -> None:
         if value in ("0", "1"):
             st.session_state[key] = value == "1"
         elif value is not None:
-            refusals.append(t(f"sandbox.link_setting.{param}", lang, value=shown_name(value)))
+            refusals.append(t(f"sandbox.link_setting.{param}", lang, value=echoed(value)))
     value = st.query_params.get("seed")
-    if value is not None and _DIGITS.fullmatch(value) and int(value) <= SEED_HIGH:
-        st.session_state[SEED] = int(value)
+    linked_seed = None if value is None else read_seed(value)
+    if linked_seed is not None:
+        st.session_state[SEED] = linked_seed
     elif value is not None:
-        refusals.append(
-            t("sandbox.link_setting.seed", lang, value=shown_name(value), high=SEED_HIGH)
-        )
-    if refusals:
-        refuse(" ".join(refusals), "table")
+        refusals.append(t("sandbox.link_setting.seed", lang, value=echoed(value), high=SEED_HIGH))
+    return refusals
 
 
 def _remember_origin(box: Sandbox, scenario: str | None) -> None:
@@ -218,16 +211,10 @@ def publish(box: Sandbox) -> None:
     """Put the table shown and the settings that travel with it in the URL, where it differs."""
     if _link() != st.session_state.get(LINK) or st.session_state.get(LINKED) != box.table:
         value = encode_table(box.table)
-        if "scenario" in st.query_params:
-            del st.query_params["scenario"]
-        st.query_params["table"] = value
+        frame.publish({"table": value, "scenario": None})
         st.session_state[LINK] = (value, None)
         st.session_state[LINKED] = box.table
-    for param, wanted in _travelling(box).items():
-        if wanted is None and param in st.query_params:
-            del st.query_params[param]
-        elif wanted is not None and st.query_params.get(param) != wanted:
-            st.query_params[param] = wanted
+    frame.publish(_travelling(box))
 
 
 def share_link() -> str:

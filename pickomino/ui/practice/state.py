@@ -25,8 +25,6 @@ ORIGIN: Final = "sandbox_origin"  # the FAQ question or tip the link that opened
 HIDE: Final = "sandbox_hide_odds"
 PRESENT: Final = "sandbox_present"
 SEED: Final = "sandbox_seed"
-SEED_HIGH: Final = 999_999
-"""The largest seed a teacher can type, or a link can set."""
 PLAYERS: Final = "sandbox_players"
 RULES: Final = "sandbox_rules"
 DICE: Final = "sandbox_dice"
