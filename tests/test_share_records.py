@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +58,12 @@ def test_a_file_that_is_no_record_is_refused_by_name(data: bytes, code: str) -> 
     with pytest.raises(ScenarioError) as refused:
         read_record(data)
     assert refused.value.code == code
+
+
+def test_streamlit_refuses_an_upload_the_app_would_refuse_before_taking_it_in() -> None:
+    """`server.maxUploadSize` (in MiB) is the smallest that still lets every record the app reads."""
+    from pickomino.ui.records import MAX_UPLOAD_BYTES
+
+    config = tomllib.loads((Path(__file__).parents[1] / ".streamlit/config.toml").read_text())
+    mebibyte = 1024 * 1024
+    assert config["server"]["maxUploadSize"] == math.ceil(MAX_UPLOAD_BYTES / mebibyte)
