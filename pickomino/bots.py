@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from pickomino.events import Event, Rolled
-from pickomino.game import ROLL, STOP, IllegalMove, Move, Step, Table
+from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
 from pickomino.odds import analyse, bust_chance
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Scenario, parse, scenario_json
@@ -194,7 +194,7 @@ def tournament(
     seats_of = [strategy(name) for name in names]
     try:
         Table.new(len(names), rules)
-    except IllegalMove as error:
+    except TableError as error:
         raise TournamentError(str(error)) from None
     wins = dict.fromkeys(names, 0.0)
     worms = dict.fromkeys(names, 0)

@@ -99,7 +99,7 @@ class Match:
         seed: int,
         rules: Rules = STANDARD,
     ) -> Match:
-        """A fresh game for these seats (IllegalMove when the rules are not for that many)."""
+        """A fresh game for these seats (TableError when the rules are not for that many)."""
         return cls(tuple(kinds), tuple(names), seed, Table.new(len(kinds), rules))
 
     @classmethod

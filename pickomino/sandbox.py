@@ -13,8 +13,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from pickomino.events import Event
-from pickomino.game import ROLL, STOP, Move, Step, Table
-from pickomino.scenario import Scenario, ScenarioError, parse, table_json
+from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
+from pickomino.scenario import Scenario, ScenarioError
 
 Place = int | Literal["middle", "face_down"]
 """Where a teacher puts a tile: a seat's stack (on top), the middle, or face down."""
@@ -154,20 +154,12 @@ class Sandbox:
 
 
 def place_tile(table: Table, tile: int, place: Place) -> Table:
-    """`table` with `tile` moved to `place` (on top of a stack), checked like any scenario.
+    """`table` with `tile` moved to `place` (on top of a stack), checked like any table.
 
-    The edit goes through the scenario parser so a teacher's board obeys the same checks as a link:
-    an edit that empties the middle during a turn, for instance, is refused with its reason.
+    The edit goes through `Table.check` so a teacher's board obeys the same checks as a link:
+    an edit that empties the middle during a turn, for instance, is refused with its reason
+    (ScenarioError, with `Table.check`'s code).
     """
-    if tile not in table.rules.tiles:
-        raise ScenarioError(
-            "not_a_tile",
-            f"{tile} is not a tile of the {table.rules.name} rules",
-            field="tile",
-            tile=tile,
-            low=table.rules.tiles[0],
-            high=table.rules.tiles[-1],
-        )
     seat = not isinstance(place, bool) and isinstance(place, int) and 0 <= place < table.players
     if not seat and place not in ("middle", "face_down"):
         raise ScenarioError(
@@ -176,12 +168,18 @@ def place_tile(table: Table, tile: int, place: Place) -> Table:
             seat=place,
             last=table.players - 1,
         )
-    data = table_json(table)
-    for key in ("middle", "face_down"):
-        data[key] = [t for t in data[key] if t != tile]
-    data["stacks"] = [[t for t in stack if t != tile] for stack in data["stacks"]]
-    if place in ("middle", "face_down"):
-        data[place] = sorted([*data[place], tile])
+    middle = tuple(t for t in table.middle if t != tile)
+    face_down = tuple(t for t in table.face_down if t != tile)
+    stacks = [tuple(t for t in stack if t != tile) for stack in table.stacks]
+    if place == "middle":
+        middle = tuple(sorted((*middle, tile)))
+    elif place == "face_down":
+        face_down = tuple(sorted((*face_down, tile)))
     else:
-        data["stacks"][place].append(tile)
-    return parse(data).table
+        assert isinstance(place, int)
+        stacks[place] = (*stacks[place], tile)
+    edited = replace(table, middle=middle, face_down=face_down, stacks=tuple(stacks))
+    try:
+        return edited.check()
+    except TableError as error:
+        raise ScenarioError(error.code, str(error), **error.params) from None

@@ -166,7 +166,7 @@ BAD = [
     ("tile twice", {"players": 2, "face_down": [21], "middle": list(range(21, 37))}, "tile 21"),
     ("tile missing", {"players": 2, "middle": [21, 22]}, "tile 23 is missing"),
     ("not a tile", {"players": 2, "face_down": [40]}, "40 is not a tile"),
-    ("stacks count", {"players": 3, "stacks": [[], []]}, "expected 3 lists"),
+    ("stacks count", {"players": 3, "stacks": [[], []]}, "expected 3 stacks"),
     ("stacks not list", {"players": 2, "stacks": 5}, "key 'stacks': expected a list"),
     ("current out", {"players": 2, "current": 2}, "key 'current': 2 is not a seat"),
     ("bad face", {"players": 2, "kept": [6]}, "key 'kept': 6 is not a face"),
