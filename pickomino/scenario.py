@@ -19,6 +19,15 @@ from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
 KEYS = (*TABLE_KEYS, "names", "actions", "at")
+MAX_ACTIONS: Final = 10_000
+"""The most actions a record may hold, refused by `parse` before any is read. Real games are far
+shorter: over 100 seeded games a size of 2 to 7 seats under every preset (`uv run python
+benchmarks/records.py`), the longest bot game took 679 actions (the expert, rulebook-empty-stack)
+and the longest game of random legal moves 3,786 (`bots.random_move`, rulebook-empty-stack, where a
+failed turn with no tile turns nothing over). A record at the cap replays in 0.1 s."""
+MAX_TURNS: Final = 2_000
+"""The most turns a record may hold, refused by `Scenario.steps` (a turn's end is known only by
+replaying): the longest measured games took 81 turns (bots) and 720 (random legal moves)."""
 
 
 class ScenarioError(CodedError):
@@ -48,10 +57,22 @@ class Scenario:
         """Each move played in turn, with the table after it; a refused move names its index.
 
         The one replay of a scenario: the sandbox builds its history from it, the Learn pages draw
-        each step, the command line and `replay` keep the last table.
+        each step, the command line and `replay` keep the last table. A record of more than
+        `MAX_TURNS` turns is refused (`too_many_turns`) when its turn after the last is reached.
         """
         table = self.table
+        turns = 1
         for index, move in enumerate(self.moves):
+            if index and table.phase == "roll":
+                turns += 1
+                if turns > MAX_TURNS:
+                    raise ScenarioError(
+                        "too_many_turns",
+                        f"action {index}: a record holds at most {MAX_TURNS:,} turns "
+                        "(a real game about a hundred)",
+                        index=index,
+                        limit=MAX_TURNS,
+                    )
             try:
                 table, events = table.play(move)
             except IllegalMove as error:
@@ -242,6 +263,14 @@ def parse(data: object) -> Scenario:
     table = _table(data)
     names = _names(data, table.players)
     actions = _list(data.get("actions", []), "actions")
+    if len(actions) > MAX_ACTIONS:
+        raise ScenarioError(
+            "too_many_actions",
+            f"key 'actions': {len(actions):,} actions, but a record holds at most {MAX_ACTIONS:,} "
+            "(a real game a few hundred)",
+            count=len(actions),
+            limit=MAX_ACTIONS,
+        )
     moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
     at = _int(data.get("at", 0), "at")
     if not 0 <= at <= len(moves):

@@ -61,7 +61,7 @@ def test_a_file_that_is_no_record_is_refused_by_name(data: bytes, code: str) -> 
 
 
 def test_streamlit_refuses_an_upload_the_app_would_refuse_before_taking_it_in() -> None:
-    """`server.maxUploadSize` (in MiB) is the smallest that still lets every record the app reads."""
+    """`server.maxUploadSize` (MiB) is the least that lets in every record the app reads."""
     from pickomino.ui.records import MAX_UPLOAD_BYTES
 
     config = tomllib.loads((Path(__file__).parents[1] / ".streamlit/config.toml").read_text())
