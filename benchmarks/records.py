@@ -5,7 +5,8 @@ rules preset, each seat playing the same way (cautious, heuristic, random legal 
 `bots.random_move`, and the expert in a tenth as many games since it is slower), and prints the
 longest game of each in actions and in turns: what `scenario.MAX_ACTIONS` and `MAX_TURNS` are set
 above. Cautious players under the rulebook's empty-stack rules make the longest games (a failed
-turn with no tile turns nothing over, so the middle empties slowly).
+turn with no tile turns nothing over, so the middle empties slowly). `--tail 1000` plays 1,000
+games a size of random legal moves under those rules alone, for the longest of the long tail.
 
 `uv run python benchmarks/records.py --cap` builds the costliest records the caps let through (7
 seats under the rulebook's empty-stack rules, a game that never ends, each turn handing the coach
@@ -113,6 +114,19 @@ def turn_for(table: Table, total: int | None) -> list[Move]:
     return [*moves, Move("take", tile=total)]
 
 
+def tail(games: int) -> None:
+    """The longest games of random legal moves under the rulebook's empty-stack rules, the longest
+    kind of game, over `games` a size: how far the caps sit above the tail."""
+    rules = PRESETS["rulebook-empty-stack"]
+    found = sorted(
+        (*length(random_steps(players, random.Random(f"tail/{players}/{game}"), rules)), players)
+        for players in range(rules.min_players, rules.max_players + 1)
+        for game in range(games)
+    )
+    print(f"{len(found):,} games; longest (actions, turns, seats): {found[-5:]}")
+    print(f"caps: {MAX_ACTIONS} actions, {MAX_TURNS} turns")
+
+
 def cap_record(fresh: int) -> Scenario:
     """A record as costly as the caps allow: `fresh` new boards for the coach, then long turns.
 
@@ -203,9 +217,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games a size and player")
     parser.add_argument("--cap", action="store_true", help="time a record at the caps")
+    parser.add_argument("--tail", type=int, metavar="GAMES", help="random games' longest")
     args = parser.parse_args()
     if args.cap:
         cap()
+    elif args.tail:
+        tail(args.tail)
     else:
         measure(args.games)
 

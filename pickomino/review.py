@@ -53,10 +53,11 @@ cache per table would gain nothing.
 What a review costs is bounded before it starts (`reviewable`): a solve per distinct board, at most
 `MAX_BOARDS`, and a graded decision per action, at most `MAX_DECISIONS`. Real games stay far
 below (`benchmarks/records.py`): the bots' games of 2 to 7 seats under every preset asked for at
-most 58 boards and 439 decisions, the longest game of random legal moves 55 boards and 2,906
-decisions. A record crafted to ask for a new board at every turn, at those bounds, is reviewed in
-the seconds the README's Figures table gives; one over them is refused at once. A review keeps
-about 750 bytes a decision (pickled, as Streamlit's cache keeps it), so at most about 3 MB.
+most 58 boards and 439 decisions; a game of random legal moves of 3,786 actions 55 boards and
+2,906 decisions (the longest of 6,000 such games took 4,622 actions). A record crafted to ask for
+a new board at every turn, at those bounds, is reviewed in the seconds the README's Figures table
+gives; one over them is refused at once. A review keeps under 1,000 bytes a decision (pickled, as
+Streamlit's cache keeps it), so under 6 MB.
 """
 
 from __future__ import annotations
@@ -73,9 +74,9 @@ from pickomino.scenario import Scenario, ScenarioError
 MAX_BOARDS: Final = 200
 """The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
 a backward pass of 15 to 60 ms: real games ask for fewer than 60."""
-MAX_DECISIONS: Final = 4_000
-"""The most decisions a reviewed record may hold: real games hold fewer than 3,000 (random moves),
-and this bounds a review's memory (about 3 MB) as well as its time."""
+MAX_DECISIONS: Final = 6_000
+"""The most decisions a reviewed record may hold: the bots' games hold under 500, the longest games
+of random moves about 3,500; this bounds a review's memory (under 6 MB) as well as its time."""
 
 Label = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 LABELS: Final[tuple[Label, ...]] = ("best", "good", "inaccuracy", "mistake", "blunder")

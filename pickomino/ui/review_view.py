@@ -202,10 +202,10 @@ def _reviewed(text: str, _lang: Lang) -> Review:
     """The review of the record `text` holds, a progress bar shown meanwhile.
 
     Cached for every session: a class opening one shared game has it reviewed once. A review
-    keeps under 4 MB (`review.MAX_DECISIONS`, tests/test_review.py), so the 8 entries keep under
-    32 MB. The bar is
-    drawn and removed inside the function, so a cache hit replays both (a bar made outside would
-    break the replay); the language is left out of the key, as the review does not depend on it.
+    keeps under 6 MB (`review.MAX_DECISIONS`, tests/test_review.py), so the 8 entries keep under
+    48 MB. The bar is drawn and removed inside the function, so a cache hit replays both (a bar
+    made outside would break the replay); the language is left out of the key, as the review does
+    not depend on it.
     """
     record = loads(text)
     count = len(record.moves)
