@@ -10,10 +10,10 @@ games a size of random legal moves under those rules alone, for the longest of t
 
 `uv run python benchmarks/records.py --cap` builds the costliest records the caps let through (7
 seats under the rulebook's empty-stack rules, a game that never ends, each turn handing the coach
-a board it has not solved yet) and times, in this process: parsing, replaying and reviewing (cold,
-`pickomino.review.review`) one with `review.MAX_BOARDS` boards to solve, then the same for one with
-more (refused by the coach after a replay), then parsing a record over `MAX_ACTIONS` (refused by
-its count).
+a board it has not solved yet) and times parsing, replaying and reviewing (`review.review` cold in
+this process, and the whole `python -m pickomino review FILE` process) one with
+`review.MAX_BOARDS` boards to solve, then the same for one with more (refused by the coach after
+a replay), then parsing a record over `MAX_ACTIONS` (refused by its count).
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -45,8 +47,8 @@ from pickomino.scenario import (
     scenario_json,
 )
 
-Player = str
-PLAYERS: tuple[Player, ...] = ("cautious", "heuristic", "random", "expert")
+ROOT = Path(__file__).resolve().parents[1]
+PLAYERS: tuple[str, ...] = ("cautious", "heuristic", "random", "expert")
 
 
 def random_steps(players: int, rng: random.Random, rules: Rules) -> Iterator[Step]:
@@ -203,6 +205,14 @@ def cap() -> None:
         timed("  parse", partial(parse, data))
         timed("  replay", parsed.replay)
         timed("  review, cold (the odds' cache emptied)", partial(cold_review, parsed))
+        with tempfile.NamedTemporaryFile("w", suffix=".json") as handle:
+            json.dump(data, handle)
+            handle.flush()
+            command = [sys.executable, "-m", "pickomino", "review", handle.name]
+            start = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+            said = done.stderr.strip() or f"{len(done.stdout):,} bytes of JSON"
+            print(f"  python -m pickomino review FILE: {time.perf_counter() - start:.2f} s, {said}")
     over = {**data, "actions": data["actions"] * (MAX_ACTIONS // len(data["actions"]) + 1)}
     timed(f"parse {len(over['actions']):,} actions", partial(parse, over))
 

@@ -669,3 +669,14 @@ def test_a_dealt_table_passes_the_one_check_of_tables() -> None:
     with pytest.raises(TableError) as refused:
         deal(random.Random(3), STANDARD, 3, 3, {})
     assert refused.value.code == "not_a_seat"
+
+
+@pytest.mark.parametrize("level", ["first", "experienced"])
+def test_the_largest_quiz_keeps_under_32_kb(level: str) -> None:
+    """The Quiz page keeps 64 quizzes per process (`quiz_view.quiz`): at most 2 MB (docs/app.md)."""
+    import pickle
+
+    from pickomino.lessons.quiz import MAX_COUNT, Setup, questions
+
+    quiz = questions(Setup("LARGEST", level, MAX_COUNT))  # type: ignore[arg-type]
+    assert len(quiz) == MAX_COUNT and len(pickle.dumps(quiz)) < 32_000
