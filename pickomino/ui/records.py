@@ -23,7 +23,9 @@ PLAY_PAGE: Final = "app_pages/play.py"
 REVIEW_PAGE: Final = "app_pages/review.py"
 FILE_NAME: Final = "pickomino-game.json"
 MAX_UPLOAD_BYTES: Final = 1_000_000
-"""Larger uploads are refused unread: a record of 7 seats takes about 10 kB."""
+"""Larger uploads are refused unread (and Streamlit refuses them first, `server.maxUploadSize`): a
+real game of 7 seats takes about 10 kB saved, the longest record `scenario.MAX_ACTIONS` allows
+541 kB (tests/test_share_records.py)."""
 
 
 def record_text(record: Scenario) -> str:
