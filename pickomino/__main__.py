@@ -9,10 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from pickomino.bots import STRATEGIES, TournamentError, tournament
+from pickomino.bots import MAX_GAMES, STRATEGIES, TournamentError, tournament
 from pickomino.game import Table
 from pickomino.i18n import LANGS, is_lang
 from pickomino.lessons.quiz import KINDS, MAX_COUNT, QuizError, quiz_json, read_setup
@@ -140,9 +141,36 @@ def review_json(graded: Review) -> dict[str, Any]:
     }
 
 
+PROGRESS_SECONDS = 10.0
+"""How often a long tournament says how far it has got; a run shorter than this says nothing."""
+
+
+def _progress(games: int) -> Callable[[int], None]:
+    """A line on stderr at most every `PROGRESS_SECONDS`: games played, their share, time left.
+
+    Standard output stays the one JSON object a script reads; a run of an hour is seen to go on.
+    """
+    start = last = time.monotonic()
+
+    def told(done: int) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= PROGRESS_SECONDS and done < games:
+            left = (now - start) / done * (games - done)
+            print(
+                f"tournament: {done:,} of {games:,} games played ({done / games:.0%}), "
+                f"about {left:.0f} s left",
+                file=sys.stderr,
+                flush=True,
+            )
+            last = now
+
+    return told
+
+
 def _tournament(args: argparse.Namespace) -> dict[str, Any]:
     names = [name.strip() for name in args.players.split(",")]
-    return tournament(names, args.games, args.seed, _preset(args.rules))
+    return tournament(names, args.games, args.seed, _preset(args.rules), _progress(args.games))
 
 
 def _quiz(args: argparse.Namespace) -> dict[str, Any]:
@@ -190,7 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
     coach.add_argument("file", help="game record (scenario JSON) file, or - for standard input")
     coach.set_defaults(run=_review)
     games = commands.add_parser("tournament", help="play seeded bot games, print the results")
-    games.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    games.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help=f"number of games, 1 to {MAX_GAMES:,} (default 100); progress on stderr every "
+        f"{PROGRESS_SECONDS:.0f} s",
+    )
     games.add_argument("--seed", type=int, default=0, help="seed of the dice (default 0)")
     games.add_argument(
         "--players",

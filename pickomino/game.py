@@ -47,6 +47,14 @@ class IllegalMove(CodedError):
     """A move the rules forbid; `code` names the broken rule and `params` its numbers."""
 
 
+class TableError(CodedError):
+    """A table no game can reach (`Table.check`); `code` names what is wrong and `params` where.
+
+    Kept apart from `IllegalMove`: the table was set up wrongly (by a record, a link, a teacher's
+    edit, a page's controls or a quiz's deal), no rule of play was broken.
+    """
+
+
 @dataclass(frozen=True)
 class TakeOption:
     """A tile the current total may take, where it lies (`source` None: the middle) and why."""
@@ -156,10 +164,21 @@ class Table:
     def new(cls, players: int, rules: Rules = STANDARD) -> Table:
         """A fresh game: every tile face up in the middle, empty stacks, seat 0 to play.
 
-        The one check of the table size: scenarios and tournaments ask it too.
+        TableError (`player_count`) when the rules are not for that many players.
         """
+        return cls(rules, players, rules.tiles, (), ((),) * players).check()
+
+    def check(self) -> Table:
+        """The table itself once checked, or TableError naming the first thing no game reaches.
+
+        The one check of a table built from parts: a record or a link (`scenario.parse`), a
+        teacher's edit (`sandbox.place_tile`), a page's controls (`lessons.examples`) and a quiz's
+        deal all build their tables through it, so they refuse the same boards with the same
+        codes. The codes and their numbers are the app's `errors.scenario.*` texts.
+        """
+        rules, players = self.rules, self.players
         if not rules.min_players <= players <= rules.max_players:
-            raise IllegalMove(
+            raise TableError(
                 "player_count",
                 f"{rules.name} is played by {rules.min_players} to {rules.max_players} players, "
                 f"not {players}",
@@ -167,7 +186,67 @@ class Table:
                 low=rules.min_players,
                 high=rules.max_players,
             )
-        return cls(rules, players, rules.tiles, (), ((),) * players)
+        if len(self.stacks) != players:
+            raise TableError(
+                "stack_count",
+                f"expected {players} stacks (one per player), not {len(self.stacks)}",
+                players=players,
+                count=len(self.stacks),
+            )
+        seen = [*self.middle, *self.face_down, *(tile for stack in self.stacks for tile in stack)]
+        for tile in seen:
+            if tile not in rules.tiles:
+                raise TableError(
+                    "not_a_tile",
+                    f"{tile} is not a tile of the {rules.name} rules "
+                    f"({rules.tiles[0]}-{rules.tiles[-1]})",
+                    tile=tile,
+                    low=rules.tiles[0],
+                    high=rules.tiles[-1],
+                )
+        for tile in rules.tiles:
+            if seen.count(tile) != 1:
+                missing = tile not in seen
+                where = "is missing" if missing else "is in more than one place"
+                raise TableError(
+                    "tile_missing" if missing else "tile_repeated",
+                    f"tile {tile} {where} (every tile must be in exactly one place: the middle, "
+                    "face down or one stack)",
+                    tile=tile,
+                )
+        if not 0 <= self.current < players:
+            raise TableError(
+                "not_a_seat",
+                f"{self.current} is not a seat from 0 to {players - 1}",
+                seat=self.current,
+                last=players - 1,
+            )
+        if len(self.kept) > rules.dice:
+            raise TableError(
+                "too_many_kept",
+                f"{len(self.kept)} dice kept but the game has {rules.dice}",
+                count=len(self.kept),
+                dice=rules.dice,
+            )
+        if (self.kept or self.rolled is not None) and self.over:
+            raise TableError(
+                "turn_after_end",
+                "the game is over (no face-up tile in the middle), so no turn can be under way",
+            )
+        if self.rolled is not None:
+            if len(self.rolled) != self.in_hand:
+                raise TableError(
+                    "rolled_count",
+                    f"{len(self.rolled)} faces rolled but {self.in_hand} dice are in hand",
+                    count=len(self.rolled),
+                    in_hand=self.in_hand,
+                )
+            if not self.keepable():
+                raise TableError(
+                    "rolled_bust",
+                    "every face of the roll is already kept, so the turn has failed",
+                )
+        return self
 
     # ----- reading the table -------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 
 from pickomino.bots import played, strategy
-from pickomino.game import ROLL, Move, Step, Table
+from pickomino.game import ROLL, IllegalMove, Move, Step, Table, TableError
 from pickomino.odds import Choice, analyse, best_move
 from pickomino.review import SeatReview, review
 from pickomino.rules import STANDARD, Rules
@@ -99,8 +99,16 @@ class Match:
         seed: int,
         rules: Rules = STANDARD,
     ) -> Match:
-        """A fresh game for these seats (IllegalMove when the rules are not for that many)."""
-        return cls(tuple(kinds), tuple(names), seed, Table.new(len(kinds), rules))
+        """A fresh game for these seats (IllegalMove when the rules are not for that many).
+
+        The table's own refusal (`TableError`, code `player_count`) is passed on as the Play page
+        words a refused move, which is how it reaches the reader there.
+        """
+        try:
+            table = Table.new(len(kinds), rules)
+        except TableError as error:
+            raise IllegalMove(error.code, str(error), **error.params) from None
+        return cls(tuple(kinds), tuple(names), seed, table)
 
     @classmethod
     def from_record(cls, record: Scenario, kinds: Sequence[Kind], seed: int) -> Match:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, groupby
 from math import factorial
-from typing import Literal
+from typing import Final, Literal
 
 import numpy as np
 
@@ -99,7 +99,10 @@ def _rolls(dice: int, live: int, faces: int) -> tuple[np.ndarray, np.ndarray, fl
 
 @lru_cache(maxsize=16)
 def _plan(rules: Rules) -> _Plan:
-    """Enumerate the turn's states from the start and wire each to the states a keep leads to."""
+    """Enumerate the turn's states from the start and wire each to the states a keep leads to.
+
+    Cached per rule set: only the 5 presets reach it from any input (about 1.25 MB each).
+    """
     faces = len(rules.faces)
     reach: dict[tuple[int, int], set[int]] = {(rules.dice, 0): {0}}
     for dice in range(rules.dice, 0, -1):  # a keep always lowers the dice in hand
@@ -269,7 +272,14 @@ def _layout(board: Board) -> _Layout:
     return _Layout(rules.tiles, tuple(sorted({*rules.tile_worms, -board.at_stake})))
 
 
-@lru_cache(maxsize=32)
+SOLVED_BOARDS: Final = 32
+"""Solutions kept (`_solve`). An entry's arrays hold the plan's states times the layout's figures,
+both fixed by the rules: at most 1.24 MB (the 8 dice's 1,940 states, 40 figures, float64, `decide`
+and `roll`), so the cache holds at most 40 MB whatever boards it is asked for
+(tests/test_odds.py checks the largest entry of every preset)."""
+
+
+@lru_cache(maxsize=SOLVED_BOARDS)
 def _solve(board: Board) -> _Solution:
     """One backward pass over the whole turn for `board` (cached: boards repeat within a turn)."""
     rules = board.rules
@@ -325,8 +335,13 @@ def _solved(board: Board) -> _Solution:
                     del _solving[board]
 
 
-def _canonical(board: Board) -> Board:
-    """The board as the solver sees it: which seat holds a target does not change any figure."""
+def solved_board(table: Table) -> Board:
+    """The board `analyse(table)` solves the turn for: one backward pass per distinct board.
+
+    Which seat holds a target does not change any figure, so the seats are left out. The coach
+    counts these to know what a review will cost before it starts (`review.MAX_BOARDS`).
+    """
+    board = table.board()
     tops = sorted({top for _, top in board.steal_targets})
     return Board(board.rules, board.middle, tuple(enumerate(tops)), board.own_top)
 
@@ -459,7 +474,7 @@ def analyse(table: Table) -> Analysis:
         raise NoOdds("the game is over: there is no turn to analyse")
     rules = table.rules
     board = table.board()
-    solution = _solved(_canonical(board))
+    solution = _solved(solved_board(table))
     layout = solution.layout
     mask = sum(1 << rules.faces.index(face) for face in set(table.kept))
     row = solution.plan.index[table.in_hand, mask, table.total]

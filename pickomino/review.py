@@ -49,6 +49,15 @@ of cost, costliest first is also blunders first, then mistakes, then inaccuracie
 One analysis per decision; `odds` caches its solution per board (32 boards) and a board lasts a
 whole turn, so reviewing a game costs about one solve per turn; each table is analysed once, so a
 cache per table would gain nothing.
+
+What a review costs is bounded before it starts (`reviewable`): a solve per distinct board, at most
+`MAX_BOARDS`, and a graded decision per action, at most `MAX_DECISIONS`. Real games stay far
+below (`benchmarks/records.py`): the bots' games of 2 to 7 seats under every preset asked for at
+most 58 boards and 439 decisions; a game of random legal moves of 3,786 actions 55 boards and
+2,906 decisions (the longest of 6,000 such games took 4,622 actions). A record crafted to ask for
+a new board at every turn, at those bounds, is reviewed in the seconds the README's Figures table
+gives; one over them is refused at once. A review keeps under 1,000 bytes a decision (pickled, as
+Streamlit's cache keeps it), so under 6 MB.
 """
 
 from __future__ import annotations
@@ -59,8 +68,15 @@ from itertools import accumulate
 from typing import Final, Literal
 
 from pickomino.game import Phase, Step
-from pickomino.odds import TIE, Choice, analyse
-from pickomino.scenario import Scenario
+from pickomino.odds import TIE, Choice, analyse, solved_board
+from pickomino.scenario import Scenario, ScenarioError
+
+MAX_BOARDS: Final = 200
+"""The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
+a backward pass of 15 to 60 ms: real games ask for fewer than 60."""
+MAX_DECISIONS: Final = 6_000
+"""The most decisions a reviewed record may hold: the bots' games hold under 500, the longest games
+of random moves about 3,500; this bounds a review's memory (under 6 MB) as well as its time."""
 
 Label = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 LABELS: Final[tuple[Label, ...]] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -186,13 +202,50 @@ def ends_turn(step: Step) -> bool:
     return step.table.phase in ("roll", "over")
 
 
+def reviewable(record: Scenario) -> Scenario:
+    """The record, once replayed and found within what the coach reviews in seconds.
+
+    ScenarioError names what is wrong: a move against the rules (from `Scenario.steps`), more than
+    `MAX_BOARDS` boards to solve (`too_long_to_review`) or more than `MAX_DECISIONS` decisions
+    (`too_many_decisions`). The replay costs a small part of the review (no odds are worked out),
+    so a page or the command line refuses a costly record before spending anything on it.
+    """
+    boards = set()
+    decisions = 0
+    table = record.table
+    for step in record.steps():
+        if len(table.legal_moves()) > 1:
+            decisions += 1
+            boards.add(solved_board(table))
+        table = step.table
+    if len(boards) > MAX_BOARDS:
+        raise ScenarioError(
+            "too_long_to_review",
+            f"the coach would work out the odds of {len(boards)} different boards, and it works "
+            f"out at most {MAX_BOARDS} (a real game fewer than 60)",
+            count=len(boards),
+            limit=MAX_BOARDS,
+        )
+    if decisions > MAX_DECISIONS:
+        raise ScenarioError(
+            "too_many_decisions",
+            f"the record holds {decisions:,} decisions, and the coach grades at most "
+            f"{MAX_DECISIONS:,} (a real game a few hundred)",
+            count=decisions,
+            limit=MAX_DECISIONS,
+        )
+    return record
+
+
 def review(record: Scenario, progress: Callable[[int], None] | None = None) -> Review:
     """Grade every decision of `record`, replayed by `Scenario.steps` (ScenarioError if refused).
 
+    A record beyond the coach's bounds is refused first (`reviewable`), before any odds.
     A roll is graded as the decision to roll: the faces it showed are chance, not choice.
     `progress`, if given, is called with the number of actions done after each one, for a page
     to show how far a review of a long game has got.
     """
+    reviewable(record)
     decisions: list[Decision] = []
     table, turn = record.table, 0
     for index, step in enumerate(record.steps()):

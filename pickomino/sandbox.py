@@ -10,11 +10,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Final, Literal
 
 from pickomino.events import Event
-from pickomino.game import ROLL, STOP, Move, Step, Table
-from pickomino.scenario import Scenario, ScenarioError, parse, table_json
+from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
+from pickomino.scenario import Scenario, ScenarioError
+
+MAX_HISTORY: Final = 1_000
+"""The most tables a sandbox keeps (about 650 bytes each, so under 1 MB a session): past it the
+oldest are dropped, and Undo goes back at most 999 moves. A whole game of seven seats, every bot
+move a step, takes under 700 (benchmarks/records.py)."""
 
 Place = int | Literal["middle", "face_down"]
 """Where a teacher puts a tile: a seat's stack (on top), the middle, or face down."""
@@ -24,13 +29,16 @@ Place = int | Literal["middle", "face_down"]
 class Sandbox:
     """The tables reached so far; `position` is the one shown, later ones are for redo.
 
-    Random rolls draw from a generator seeded with `seed` and the position in the history, so the
-    same seed and the same moves give the same dice, and an undone roll rolls the same again.
+    At most `MAX_HISTORY` tables are kept: a move past it drops the oldest, counted in `dropped`.
+    Random rolls draw from a generator seeded with `seed` and the move's place in the whole
+    history (`dropped + position`), so the same seed and the same moves give the same dice, and an
+    undone roll rolls the same again, whatever was dropped.
     """
 
     seed: int
     history: tuple[Step, ...]
     position: int = 0
+    dropped: int = 0
 
     @classmethod
     def start(cls, table: Table, seed: int = 0) -> Sandbox:
@@ -41,9 +49,13 @@ class Sandbox:
     def replaying(cls, scenario: Scenario, seed: int = 0) -> Sandbox:
         """A scenario at its moment (`at` moves in), the moves before it to undo, the rest to redo.
 
-        ScenarioError names the first move the rules refuse, before any sandbox is made.
+        ScenarioError names the first move the rules refuse, before any sandbox is made. A record
+        longer than `MAX_HISTORY` keeps the tables just before its moment and as many after it as
+        fit: the oldest are dropped as they would have been in play.
         """
-        return cls(seed, (Step(scenario.table), *scenario.steps()), scenario.at)
+        history = (Step(scenario.table), *scenario.steps())
+        drop = max(0, min(scenario.at, len(history) - MAX_HISTORY))
+        return cls(seed, history[drop : drop + MAX_HISTORY], scenario.at - drop, drop)
 
     @property
     def table(self) -> Table:
@@ -66,12 +78,16 @@ class Sandbox:
         return self.position < len(self.history) - 1
 
     def _push(self, step: Step) -> Sandbox:
-        kept = self.history[: self.position + 1]
-        return replace(self, history=(*kept, step), position=self.position + 1)
+        """`step` after the table shown (redo steps forgotten), the oldest dropped past the cap."""
+        kept = (*self.history[: self.position + 1], step)
+        drop = max(0, len(kept) - MAX_HISTORY)
+        return replace(
+            self, history=kept[drop:], position=len(kept) - 1 - drop, dropped=self.dropped + drop
+        )
 
     def rng(self) -> random.Random:
         """The generator for a random roll from the current position."""
-        return random.Random(f"{self.seed}:{self.position}")
+        return random.Random(f"{self.seed}:{self.dropped + self.position}")
 
     def play(self, move: Move) -> Sandbox:
         """Apply a move (random when a roll has no faces); IllegalMove leaves this sandbox as is."""
@@ -107,7 +123,7 @@ class Sandbox:
         return replace(self, position=min(len(self.history) - 1, self.position + 1))
 
     def reset(self) -> Sandbox:
-        """Back to the first table, keeping the history for redo."""
+        """Back to the first table kept, keeping the history for redo."""
         return replace(self, position=0)
 
     def reseed(self, seed: int) -> Sandbox:
@@ -154,20 +170,12 @@ class Sandbox:
 
 
 def place_tile(table: Table, tile: int, place: Place) -> Table:
-    """`table` with `tile` moved to `place` (on top of a stack), checked like any scenario.
+    """`table` with `tile` moved to `place` (on top of a stack), checked like any table.
 
-    The edit goes through the scenario parser so a teacher's board obeys the same checks as a link:
-    an edit that empties the middle during a turn, for instance, is refused with its reason.
+    The edit goes through `Table.check` so a teacher's board obeys the same checks as a link:
+    an edit that empties the middle during a turn, for instance, is refused with its reason
+    (ScenarioError, with `Table.check`'s code).
     """
-    if tile not in table.rules.tiles:
-        raise ScenarioError(
-            "not_a_tile",
-            f"{tile} is not a tile of the {table.rules.name} rules",
-            field="tile",
-            tile=tile,
-            low=table.rules.tiles[0],
-            high=table.rules.tiles[-1],
-        )
     seat = not isinstance(place, bool) and isinstance(place, int) and 0 <= place < table.players
     if not seat and place not in ("middle", "face_down"):
         raise ScenarioError(
@@ -176,12 +184,18 @@ def place_tile(table: Table, tile: int, place: Place) -> Table:
             seat=place,
             last=table.players - 1,
         )
-    data = table_json(table)
-    for key in ("middle", "face_down"):
-        data[key] = [t for t in data[key] if t != tile]
-    data["stacks"] = [[t for t in stack if t != tile] for stack in data["stacks"]]
-    if place in ("middle", "face_down"):
-        data[place] = sorted([*data[place], tile])
+    middle = tuple(t for t in table.middle if t != tile)
+    face_down = tuple(t for t in table.face_down if t != tile)
+    stacks = [tuple(t for t in stack if t != tile) for stack in table.stacks]
+    if place == "middle":
+        middle = tuple(sorted((*middle, tile)))
+    elif place == "face_down":
+        face_down = tuple(sorted((*face_down, tile)))
     else:
-        data["stacks"][place].append(tile)
-    return parse(data).table
+        assert isinstance(place, int)
+        stacks[place] = (*stacks[place], tile)
+    edited = replace(table, middle=middle, face_down=face_down, stacks=tuple(stacks))
+    try:
+        return edited.check()
+    except TableError as error:
+        raise ScenarioError(error.code, str(error), **error.params) from None

@@ -10,15 +10,26 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 from pickomino.events import Event
-from pickomino.game import CodedError, IllegalMove, Move, Step, Table
+from pickomino.game import CodedError, IllegalMove, Move, Step, Table, TableError
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
 KEYS = (*TABLE_KEYS, "names", "actions", "at")
+MAX_ACTIONS: Final = 10_000
+"""The most actions a record may hold, refused by `parse` before any is read. Real games are far
+shorter: over 100 seeded games a size of 2 to 7 seats under every preset (`uv run python
+benchmarks/records.py`), the longest bot game took 679 actions (the expert, rulebook-empty-stack)
+and the longest game of random legal moves 3,786 (`bots.random_move`, rulebook-empty-stack, where a
+failed turn with no tile turns nothing over; 4,622 over 1,000 such games a size). A record at the
+cap replays in 0.1 s."""
+MAX_TURNS: Final = 2_000
+"""The most turns a record may hold, refused by `Scenario.steps` (a turn's end is known only by
+replaying): the longest measured games took 81 turns (bots) and 720 (random legal moves; 856 over
+1,000 such games a size)."""
 
 
 class ScenarioError(CodedError):
@@ -48,10 +59,22 @@ class Scenario:
         """Each move played in turn, with the table after it; a refused move names its index.
 
         The one replay of a scenario: the sandbox builds its history from it, the Learn pages draw
-        each step, the command line and `replay` keep the last table.
+        each step, the command line and `replay` keep the last table. A record of more than
+        `MAX_TURNS` turns is refused (`too_many_turns`) when its turn after the last is reached.
         """
         table = self.table
+        turns = 1
         for index, move in enumerate(self.moves):
+            if index and table.phase == "roll":
+                turns += 1
+                if turns > MAX_TURNS:
+                    raise ScenarioError(
+                        "too_many_turns",
+                        f"action {index}: a record holds at most {MAX_TURNS:,} turns "
+                        "(a real game about a hundred)",
+                        index=index,
+                        limit=MAX_TURNS,
+                    )
             try:
                 table, events = table.play(move)
             except IllegalMove as error:
@@ -103,24 +126,28 @@ def _faces(rules: Rules, value: object, key: str) -> tuple[str, ...]:
     return tuple(faces)
 
 
-def _tiles(rules: Rules, value: object, key: str) -> list[int]:
-    tiles = [_int(raw, key) for raw in _list(value, key)]
-    for tile in tiles:
-        if tile not in rules.tiles:
-            raise ScenarioError(
-                "not_a_tile",
-                f"key {key!r}: {tile} is not a tile of the {rules.name} rules "
-                f"({rules.tiles[0]}-{rules.tiles[-1]})",
-                field=key,
-                tile=tile,
-                low=rules.tiles[0],
-                high=rules.tiles[-1],
-            )
-    return tiles
+def _tiles(value: object, key: str) -> tuple[int, ...]:
+    """Whole numbers; whether each is a tile of the rules is the table's check (`Table.check`)."""
+    return tuple(_int(raw, key) for raw in _list(value, key))
+
+
+_CHECKED_KEYS: Final = {
+    "player_count": "key 'players'",
+    "stack_count": "key 'stacks'",
+    "not_a_tile": "keys 'middle', 'face_down', 'stacks'",
+    "tile_missing": "keys 'middle', 'face_down', 'stacks'",
+    "tile_repeated": "keys 'middle', 'face_down', 'stacks'",
+    "not_a_seat": "key 'current'",
+    "too_many_kept": "key 'kept'",
+    "turn_after_end": "keys 'kept', 'rolled'",
+    "rolled_count": "key 'rolled'",
+    "rolled_bust": "key 'rolled'",
+}
+"""The keys of the format that each of `Table.check`'s codes points at, for the English message."""
 
 
 def _table(data: Mapping[str, Any]) -> Table:
-    """Build and check the starting table; every impossible board is refused with its reason."""
+    """Read the starting table's keys, then check it as every table is checked (`Table.check`)."""
     try:
         rules = preset(data.get("rules", "standard"))
     except ValueError as error:
@@ -136,74 +163,34 @@ def _table(data: Mapping[str, Any]) -> Table:
             high=rules.max_players,
         )
     players = _int(data["players"], "players")
-    try:
-        Table.new(players, rules)
-    except IllegalMove as error:
-        raise ScenarioError("player_count", f"key 'players': {error}", **error.params) from None
-    stacks_raw = _list(data.get("stacks", [[] for _ in range(players)]), "stacks")
-    if len(stacks_raw) != players:
-        raise ScenarioError(
-            "stack_count",
-            f"key 'stacks': expected {players} lists (one per player)",
-            players=players,
-            count=len(stacks_raw),
-        )
-    stacks = tuple(tuple(_tiles(rules, stack, "stacks")) for stack in stacks_raw)
-    face_down = _tiles(rules, data.get("face_down", []), "face_down")
+    # No more empty stacks than the rules have seats: a huge "players" is refused by the check.
+    stacks_raw = _list(data.get("stacks", [[]] * max(0, min(players, rules.max_players))), "stacks")
+    stacks = tuple(_tiles(stack, "stacks") for stack in stacks_raw)
+    face_down = _tiles(data.get("face_down", []), "face_down")
     placed = [*face_down, *(tile for stack in stacks for tile in stack)]
     if "middle" in data:
-        middle = _tiles(rules, data["middle"], "middle")
+        middle = _tiles(data["middle"], "middle")
     else:
-        middle = [tile for tile in rules.tiles if tile not in placed]
-    seen = [*middle, *placed]
-    for tile in rules.tiles:
-        if seen.count(tile) != 1:
-            where = "is missing from" if tile not in seen else "appears more than once in"
-            raise ScenarioError(
-                "tile_missing" if tile not in seen else "tile_repeated",
-                f"keys 'middle', 'face_down', 'stacks': tile {tile} {where} them "
-                "(every tile must be in exactly one place)",
-                tile=tile,
-            )
+        middle = tuple(tile for tile in rules.tiles if tile not in placed)
     current = _int(data.get("current", 0), "current")
-    if not 0 <= current < players:
-        raise ScenarioError(
-            "not_a_seat",
-            f"key 'current': {current} is not a seat from 0 to {players - 1}",
-            seat=current,
-            last=players - 1,
-        )
     kept = _faces(rules, data.get("kept", []), "kept")
-    if len(kept) > rules.dice:
+    rolled = None if data.get("rolled") is None else _faces(rules, data["rolled"], "rolled")
+    table = Table(
+        rules,
+        players,
+        tuple(sorted(middle)),
+        tuple(sorted(face_down)),
+        stacks,
+        current,
+        _group(kept),
+        rolled,
+    )
+    try:
+        return table.check()
+    except TableError as error:
         raise ScenarioError(
-            "too_many_kept",
-            f"key 'kept': {len(kept)} dice kept but the game has {rules.dice}",
-            count=len(kept),
-            dice=rules.dice,
-        )
-    table = Table(rules, players, tuple(sorted(middle)), tuple(sorted(face_down)), stacks, current)
-    if (kept or data.get("rolled") is not None) and table.over:
-        raise ScenarioError(
-            "turn_after_end",
-            "keys 'kept', 'rolled': the game is over (no face-up tile in the middle)",
-        )
-    table = replace(table, kept=_group(kept))
-    if data.get("rolled") is not None:
-        rolled = _faces(rules, data["rolled"], "rolled")
-        if len(rolled) != table.in_hand:
-            raise ScenarioError(
-                "rolled_count",
-                f"key 'rolled': {len(rolled)} faces given but {table.in_hand} dice are in hand",
-                count=len(rolled),
-                in_hand=table.in_hand,
-            )
-        table = replace(table, rolled=rolled)
-        if not table.keepable():
-            raise ScenarioError(
-                "rolled_bust",
-                "key 'rolled': every face of this roll is already kept, so the turn has failed",
-            )
-    return table
+            error.code, f"{_CHECKED_KEYS[error.code]}: {error}", **error.params
+        ) from None
 
 
 def _names(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
@@ -278,6 +265,14 @@ def parse(data: object) -> Scenario:
     table = _table(data)
     names = _names(data, table.players)
     actions = _list(data.get("actions", []), "actions")
+    if len(actions) > MAX_ACTIONS:
+        raise ScenarioError(
+            "too_many_actions",
+            f"key 'actions': {len(actions):,} actions, but a record holds at most {MAX_ACTIONS:,} "
+            "(a real game a few hundred)",
+            count=len(actions),
+            limit=MAX_ACTIONS,
+        )
     moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
     at = _int(data.get("at", 0), "at")
     if not 0 <= at <= len(moves):

@@ -172,7 +172,7 @@ def test_tournament_rotates_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_tournament_refuses_bad_input() -> None:
     with pytest.raises(TournamentError, match="chess"):
         tournament(["expert", "chess"], 1, seed=0)
-    with pytest.raises(TournamentError, match="at least one game"):
+    with pytest.raises(TournamentError, match="1 to 100,000 games, not 0"):
         tournament(["expert", "cautious"], 0, seed=0)
     with pytest.raises(TournamentError, match="2 to 7 players"):
         tournament(["expert"], 1, seed=0)
@@ -207,6 +207,8 @@ def test_cli_tournament_prints_json() -> None:
     [
         (["--players", "expert,chess"], "chess"),
         (["--games", "0"], "game"),
+        (["--games", "100001"], "1 to 100,000 games"),
+        (["--games", "1000000000"], "not 1,000,000,000"),
         (["--rules", "chess"], "chess"),
     ],
 )
@@ -218,3 +220,33 @@ def test_cli_tournament_bad_input_exits_2(
     assert result.stdout == ""
     assert len(result.stderr.strip().splitlines()) == 1
     assert named in result.stderr
+
+
+def test_a_tournament_over_the_cap_is_refused_before_any_game(
+    cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_game(*_: object) -> Table:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(bots, "play_game", no_game)
+    with pytest.raises(TournamentError, match="not 100,001"):
+        tournament(["heuristic", "cautious"], bots.MAX_GAMES + 1, seed=0)
+    assert cli("tournament", "--games", str(bots.MAX_GAMES + 1)).returncode == 2
+
+
+def test_a_long_tournament_tells_its_progress_on_stderr(
+    cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every `PROGRESS_SECONDS` (here every game) a line on stderr; stdout stays the one JSON."""
+    import pickomino.__main__ as command
+
+    quiet = cli("tournament", "--games", "4", "--players", "cautious,cautious")
+    assert quiet.returncode == 0 and quiet.stderr == ""  # a short run says nothing
+    monkeypatch.setattr(command, "PROGRESS_SECONDS", 0.0)
+    told = cli("tournament", "--games", "4", "--players", "cautious,cautious")
+    assert told.returncode == 0 and json.loads(told.stdout) == json.loads(quiet.stdout)
+    lines = told.stderr.splitlines()
+    assert [line.split(" games")[0] for line in lines] == [
+        f"tournament: {done:,} of 4" for done in (1, 2, 3)
+    ]
+    assert "(25%)" in lines[0] and "s left" in lines[0]

@@ -19,7 +19,7 @@ from pickomino.events import (
     TurnFailed,
     TurnPassed,
 )
-from pickomino.game import Board, IllegalMove, Table
+from pickomino.game import Board, IllegalMove, Table, TableError
 from pickomino.rules import (
     JUNIOR,
     NO_STEAL,
@@ -62,7 +62,7 @@ def test_new_game_lays_every_tile_face_up_in_order() -> None:
 
 @pytest.mark.parametrize("players", [1, 8, 0])
 def test_two_to_seven_players(players: int) -> None:
-    with pytest.raises(IllegalMove) as error:
+    with pytest.raises(TableError) as error:
         Table.new(players)
     assert error.value.code == "player_count"
     assert "2 to 7" in str(error.value)
@@ -536,3 +536,40 @@ def test_board_options_are_the_engines_single_answer() -> None:
     assert board.options(26, False) == ()
     assert board.options(20, True) == ()
     assert [o.tile for o in board.options(29, True)] == [27]
+
+
+@pytest.mark.parametrize(
+    ("changes", "code"),
+    [
+        ({"players": 8, "stacks": ((),) * 8}, "player_count"),
+        ({"stacks": ((),)}, "stack_count"),
+        ({"middle": (*range(21, 37), 40)}, "not_a_tile"),
+        ({"middle": tuple(range(22, 37))}, "tile_missing"),
+        ({"face_down": (21,)}, "tile_repeated"),
+        ({"current": 2}, "not_a_seat"),
+        ({"kept": ("1",) * 9}, "too_many_kept"),
+        ({"middle": (), "face_down": tuple(range(21, 37)), "kept": ("1",)}, "turn_after_end"),
+        ({"kept": ("W",), "rolled": ("1", "2")}, "rolled_count"),
+        ({"kept": ("W",), "rolled": ("W",) * 7}, "rolled_bust"),
+    ],
+)
+def test_a_table_no_game_reaches_is_refused_by_its_one_check(
+    changes: dict[str, object], code: str
+) -> None:
+    with pytest.raises(TableError) as refused:
+        replace(Table.new(2), **changes).check()  # type: ignore[arg-type]
+    assert refused.value.code == code
+
+
+def test_every_builder_of_tables_refuses_a_tile_in_two_places_with_the_same_code() -> None:
+    """Records and the pages' controls both go through `Table.check` (a teacher's edit moves a
+    tile, so it cannot put one in two places; its refusals are in test_share_sandbox.py)."""
+    from pickomino.lessons.examples import ExampleError, board_table
+    from pickomino.scenario import ScenarioError, parse
+
+    with pytest.raises(ScenarioError) as record:
+        parse({"players": 2, "middle": list(range(21, 37)), "stacks": [[25], []]})
+    with pytest.raises(ExampleError) as page:
+        board_table(STANDARD, [21, 25], [25], None)
+    assert {record.value.code, page.value.code} == {"tile_repeated"}
+    assert record.value.params == page.value.params == {"tile": 25}

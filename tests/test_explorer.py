@@ -101,13 +101,13 @@ def test_the_grid_and_the_odds_quote_how_often_the_engine_busts_the_table() -> N
 def test_setup_table_refuses_what_cannot_be_on_a_table_and_says_why() -> None:
     with pytest.raises(ExampleError) as too_many:
         setup_table(STANDARD, [21], None, None, {WORM: 5, "5": 4})
-    assert too_many.value.code == "too_many_dice" and too_many.value.params == {
-        "kept": 9,
+    assert too_many.value.code == "too_many_kept" and too_many.value.params == {
+        "count": 9,
         "dice": 8,
     }
     with pytest.raises(ExampleError) as twice:
         setup_table(STANDARD, [21, 25], 25, None, {})
-    assert twice.value.code == "tile_twice"
+    assert twice.value.code == "tile_repeated"
     with pytest.raises(ExampleError) as empty:
         setup_table(STANDARD, [], None, None, {})
     assert empty.value.code == "middle_empty"
@@ -405,7 +405,7 @@ def test_a_fresh_turn_has_no_stop_or_roll_chart_but_says_why() -> None:
     assert shown["explore_reach"]["data"][0]["x"] == pytest.approx(list(fresh.outlook.at_least))
 
 
-def test_a_roll_that_busts_and_too_many_dice_are_told_not_crashed() -> None:
+def test_a_roll_that_busts_and_too_many_kept_dice_are_told_not_crashed() -> None:
     at = open_explorer("fr")
     at.radio(key="explore_roll_source").set_value("table").run()
     for i, face in enumerate((WORM, "5", "5")):
@@ -416,7 +416,7 @@ def test_a_roll_that_busts_and_too_many_dice_are_told_not_crashed() -> None:
 
     at.number_input(key="explore_kept_1").set_value(4).run()
     assert not at.exception
-    message = t("explorer.error.too_many_dice", "fr", kept=9, dice=8)
+    message = t("explorer.error.too_many_kept", "fr", count=9, dice=8)
     assert message in [w.value for w in at.warning]
     assert charts(at) == {}
     assert at.number_input(key="explore_kept_1").value == 4  # the learner's input is kept

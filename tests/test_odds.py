@@ -597,3 +597,19 @@ def test_a_board_many_threads_ask_for_at_once_is_solved_once() -> None:
         thread.join()
     assert odds._solve.cache_info()[:2] == (9, 1)  # hits, misses
     assert len(found) == 10 and all(a.outlook == found[0].outlook for a in found)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_a_cached_solution_holds_at_most_its_stated_size(name: str) -> None:
+    """The solve cache's bound (`odds.SOLVED_BOARDS` entries of at most 1.24 MB) holds for the
+    board with the most figures: every seat holding a tile, so the most worm values at stake."""
+    from pickomino import odds
+
+    rules = PRESETS[name]
+    stacks = tuple((rules.tiles[-1 - seat],) for seat in range(rules.max_players))
+    middle = rules.tiles[: -rules.max_players]
+    table = Table(rules, rules.max_players, middle, (), stacks, 0).check()
+    solution = odds._solve(odds.solved_board(table))
+    size = solution.decide.nbytes + solution.roll.nbytes + solution.fail.nbytes
+    assert size <= 1_242_000
+    assert odds.SOLVED_BOARDS * 1_242_000 <= 40_000_000

@@ -655,3 +655,30 @@ def test_a_code_carries_its_level_and_count_and_a_word_alone_gets_the_defaults()
     linked = quiz_json(read_setup("k7qm", "experienced", "5"), "fr")
     assert typed == linked and len(typed["questions"]) == 5
     assert typed["code"] == "K7QM-E5"
+
+
+def test_a_dealt_table_passes_the_one_check_of_tables() -> None:
+    """The deal builds its tables through `Table.check`: a question asking for a seat the table
+    does not have is refused there, not drawn."""
+    import random
+
+    from pickomino.game import TableError
+    from pickomino.lessons.quiz.deal import deal
+    from pickomino.rules import STANDARD
+
+    table = deal(random.Random(3), STANDARD, 3, 2, {25: ("top", 1)})
+    assert table is not None and table.check() is table and table.top(1) == 25
+    with pytest.raises(TableError) as refused:
+        deal(random.Random(3), STANDARD, 3, 3, {})
+    assert refused.value.code == "not_a_seat"
+
+
+@pytest.mark.parametrize("level", ["first", "experienced"])
+def test_the_largest_quiz_keeps_under_32_kb(level: str) -> None:
+    """The Quiz page keeps 64 quizzes per process (`quiz_view.quiz`): at most 2 MB (docs/app.md)."""
+    import pickle
+
+    from pickomino.lessons.quiz import MAX_COUNT, Setup, questions
+
+    quiz = questions(Setup("LARGEST", level, MAX_COUNT))  # type: ignore[arg-type]
+    assert len(quiz) == MAX_COUNT and len(pickle.dumps(quiz)) < 32_000

@@ -18,7 +18,7 @@ import pytest
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import TurnPassed
 from pickomino.review import LABELS, WORTH_A_LOOK, Decision, label, review, worth_a_look
-from pickomino.scenario import parse, scenario_json
+from pickomino.scenario import ScenarioError, parse, scenario_json
 from tests.cli import Ran, run_process
 
 TILES = range(21, 37)
@@ -302,3 +302,51 @@ def test_cli_review_of_a_missing_file_exits_2(cli: Callable[..., Ran]) -> None:
     code, out, err = cli("review", "/nonexistent/game.json")
     assert (code, out) == (2, "")
     assert err == "error: cannot read /nonexistent/game.json: No such file or directory\n"
+
+
+# ----- what a review may cost -------------------------------------------------------------------
+
+
+def test_a_record_past_the_coachs_bounds_is_refused_before_any_odds(
+    game: dict[str, Any], cli: Callable[..., Ran], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bounds are counted on a replay; no odds are worked out for a record over one."""
+    from pickomino import review as coach
+    from pickomino.odds import solved_board
+
+    record = parse(game)
+    tables = [record.table, *(step.table for step in record.steps())][:-1]
+    deciding = [table for table in tables if len(table.legal_moves()) > 1]
+    boards = len({solved_board(table) for table in deciding})
+    assert coach.reviewable(record) is record  # a real game is far within both bounds
+    assert boards < coach.MAX_BOARDS and len(deciding) < coach.MAX_DECISIONS
+
+    def no_odds(_: object) -> None:
+        raise AssertionError("the odds were asked for")
+
+    monkeypatch.setattr(coach, "analyse", no_odds)
+    for bound, count, code in (
+        ("MAX_BOARDS", boards, "too_long_to_review"),
+        ("MAX_DECISIONS", len(deciding), "too_many_decisions"),
+    ):
+        with monkeypatch.context() as patch:
+            patch.setattr(coach, bound, count - 1)
+            with pytest.raises(ScenarioError) as refused:
+                review(record)
+            assert refused.value.code == code
+            assert refused.value.params == {"count": count, "limit": count - 1}
+            ran = cli("review", "-", stdin=json.dumps(game))
+            assert (ran.returncode, ran.stdout) == (2, "") and f"at most {count - 1}" in ran.stderr
+
+
+def test_the_largest_review_allowed_keeps_a_few_megabytes(game: dict[str, Any]) -> None:
+    """A review keeps under 1,000 bytes a decision (pickled, as Streamlit's cache keeps it), so
+    one of `MAX_DECISIONS` decisions keeps under 6 MB, and the Review page's cache of 8 under 48."""
+    import pickle
+
+    from pickomino import review as coach
+
+    graded = review(parse(game))
+    per_decision = len(pickle.dumps(graded)) / len(graded.decisions)
+    assert per_decision < 1_000
+    assert coach.MAX_DECISIONS * 1_000 <= 6_000_000

@@ -325,3 +325,77 @@ def test_named_seats_read_as_french_sentences_need_them() -> None:
     assert not any(re.search(r"\b(le|au|du) (joueur )?Ana\b", line, re.I) for line in told)
     assert any(line.startswith("Ana lance") for line in told)
     assert any(line.startswith("Le robot expert 2 lance") for line in told)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_too_long_for_the_coach_is_refused_with_its_link_in_the_readers_words(
+    record: Scenario, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the coach's bounds (here lowered to this game's boards less one) the link is refused
+    after a replay, before any odds, as any bad link is."""
+    from pickomino import review as coach
+    from pickomino.odds import solved_board
+
+    tables = [record.table, *(step.table for step in record.steps())][:-1]
+    boards = len({solved_board(table) for table in tables if len(table.legal_moves()) > 1})
+    monkeypatch.setattr(coach, "MAX_BOARDS", boards - 1)
+    monkeypatch.setattr(coach, "analyse", lambda _: pytest.fail("the odds were asked for"))
+    at = opened(PAGE, lang, game=encode_scenario(record))
+    assert not at.exception
+    reason = t("errors.scenario.too_long_to_review", lang, count=boards, limit=boards - 1)
+    assert [e.value for e in at.error] == [t("review_page.link_refused", lang, reason=reason)]
+    assert not at.subheader  # no game is shown
+
+
+def test_a_saved_file_past_the_caps_is_refused_and_the_game_stays(record: Scenario) -> None:
+    """Too many actions (read from their count) or turns (found by the replay), said in French."""
+    from pickomino.scenario import MAX_ACTIONS, MAX_TURNS
+
+    at = review_page("fr", game=encode_scenario(record))
+    turn = [{"roll": [1] * 8}, {"keep": 1}]
+    long = {"players": 2, "rules": "rulebook-empty-stack"}
+    for actions, reason in (
+        (
+            turn * (MAX_ACTIONS // 2) + turn[:1],
+            t("errors.scenario.too_many_actions", "fr", count=MAX_ACTIONS + 1, limit=MAX_ACTIONS),
+        ),
+        (
+            turn * (MAX_TURNS + 1),
+            t("errors.scenario.too_many_turns", "fr", limit=MAX_TURNS, index=2 * MAX_TURNS),
+        ),
+    ):
+        data = json.dumps({**long, "actions": actions}).encode()
+        at.file_uploader(key=UPLOAD).set_value(("long.json", data, "application/json")).run()
+        assert not at.exception
+        (error,) = at.error  # the file named, then the reason in the reader's words
+        assert str(error.value).endswith(reason)
+        assert figures(at)[""] == NAMES  # the game opened before is still shown
+
+
+def test_a_file_or_a_played_game_too_long_for_the_coach_is_refused_not_crashed(
+    record: Scenario, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file is refused with its name where the picker is; a game handed over by the Play page
+    with the page's words; neither asks the odds, and the game shown before stays."""
+    from pickomino import review as coach
+    from pickomino.odds import solved_board
+
+    tables = [record.table, *(step.table for step in record.steps())][:-1]
+    boards = len({solved_board(table) for table in tables if len(table.legal_moves()) > 1})
+    shown = review_page("en", game=encode_scenario(record))
+    monkeypatch.setattr(coach, "MAX_BOARDS", boards - 1)
+    monkeypatch.setattr(coach, "analyse", lambda _: pytest.fail("the odds were asked for"))
+    reason = t("errors.scenario.too_long_to_review", "en", count=boards, limit=boards - 1)
+    saved = json.dumps(scenario_json(record)).encode()
+    shown.file_uploader(key=UPLOAD).set_value(("long.json", saved, "application/json")).run()
+    assert not shown.exception
+    (error,) = shown.error
+    assert echoed("long.json") in str(error.value) and str(error.value).endswith(reason)
+    assert figures(shown)[""] == NAMES  # the game opened before is still shown
+    handed = review_page("en")
+    handed.session_state[records.HANDED] = record  # as the Play page's "Review this game" does
+    handed.run()
+    assert not handed.exception
+    assert [e.value for e in handed.error] == [
+        t("review_page.handed_refused", "en", reason=reason)
+    ]

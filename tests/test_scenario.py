@@ -11,6 +11,8 @@ import pytest
 from pickomino.__main__ import main
 from pickomino.game import ROLL, STOP, Move
 from pickomino.scenario import (
+    MAX_ACTIONS,
+    MAX_TURNS,
     ScenarioError,
     action_json,
     dump,
@@ -166,7 +168,7 @@ BAD = [
     ("tile twice", {"players": 2, "face_down": [21], "middle": list(range(21, 37))}, "tile 21"),
     ("tile missing", {"players": 2, "middle": [21, 22]}, "tile 23 is missing"),
     ("not a tile", {"players": 2, "face_down": [40]}, "40 is not a tile"),
-    ("stacks count", {"players": 3, "stacks": [[], []]}, "expected 3 lists"),
+    ("stacks count", {"players": 3, "stacks": [[], []]}, "expected 3 stacks"),
     ("stacks not list", {"players": 2, "stacks": 5}, "key 'stacks': expected a list"),
     ("current out", {"players": 2, "current": 2}, "key 'current': 2 is not a seat"),
     ("bad face", {"players": 2, "kept": [6]}, "key 'kept': 6 is not a face"),
@@ -207,6 +209,20 @@ BAD = [
     ("moment past the actions", {"players": 2, "at": 1}, "key 'at': 1 is not a number of actions"),
     ("moment before the start", {"players": 2, "at": -1}, "from 0 to 0"),
     ("moment not a number", {"players": 2, "at": "end"}, "key 'at': expected a whole number"),
+    (
+        "too many actions",  # refused by their count alone: not one of them is read
+        {"players": 2, "actions": [{"jump": 1}] * (MAX_ACTIONS + 1)},
+        "key 'actions': 10,001 actions, but a record holds at most 10,000",
+    ),
+    (
+        "too many turns",  # each turn fails at once with no tile: nothing is flipped, it never ends
+        {
+            "players": 2,
+            "rules": "rulebook-empty-stack",
+            "actions": [{"roll": [1] * 8}, {"keep": 1}] * (MAX_TURNS + 1),
+        },
+        f"action {2 * MAX_TURNS}: a record holds at most 2,000 turns",
+    ),
 ]
 
 
@@ -278,3 +294,18 @@ def test_bad_command_line_exits_2_with_one_line(
 def test_a_move_of_unknown_kind_is_refused_when_made() -> None:
     with pytest.raises(ValueError, match="unknown move 'jump'"):
         Move("jump")  # type: ignore[arg-type]
+
+
+def test_a_record_at_the_caps_replays() -> None:
+    """The caps refuse only what is over them: `MAX_TURNS` turns, and `MAX_ACTIONS` actions."""
+    turns = parse(
+        {
+            "players": 2,
+            "rules": "rulebook-empty-stack",
+            "actions": [{"roll": [1] * 8}, {"keep": 1}] * MAX_TURNS,
+        }
+    )
+    table, _ = turns.replay()
+    assert len(turns.moves) == 2 * MAX_TURNS and table.current == 0 and not table.over
+    actions = {"players": 2, "actions": [{"roll": [1] * 8}] + [{"keep": 1}] * (MAX_ACTIONS - 1)}
+    assert len(parse(actions).moves) == MAX_ACTIONS  # read; its second action is then refused

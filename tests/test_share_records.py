@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
+import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +58,28 @@ def test_a_file_that_is_no_record_is_refused_by_name(data: bytes, code: str) -> 
     with pytest.raises(ScenarioError) as refused:
         read_record(data)
     assert refused.value.code == code
+
+
+def test_streamlit_refuses_an_upload_the_app_would_refuse_before_taking_it_in() -> None:
+    """`server.maxUploadSize` (MiB) is the least that lets in every record the app reads."""
+    from pickomino.ui.records import MAX_UPLOAD_BYTES
+
+    config = tomllib.loads((Path(__file__).parents[1] / ".streamlit/config.toml").read_text())
+    mebibyte = 1024 * 1024
+    assert config["server"]["maxUploadSize"] == math.ceil(MAX_UPLOAD_BYTES / mebibyte)
+
+
+def test_every_record_the_caps_allow_can_be_saved_and_opened_again() -> None:
+    """The longest record the parser reads, written as the page saves it, is under the upload limit
+    (every action the longest there is: a roll of eight worms, each written "W")."""
+    from pickomino.scenario import MAX_ACTIONS, parse
+    from pickomino.ui.records import MAX_UPLOAD_BYTES, read_record, record_text
+
+    names = ["N" * 40] * 7
+    actions = [{"roll": ["W"] * 8}] * MAX_ACTIONS
+    record = parse(
+        {"players": 7, "rules": "rulebook-empty-stack", "names": names, "actions": actions}
+    )
+    text = record_text(record)
+    assert len(record.moves) == MAX_ACTIONS and len(text.encode()) < MAX_UPLOAD_BYTES
+    assert read_record(text.encode()) == record

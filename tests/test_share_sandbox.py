@@ -166,3 +166,40 @@ def test_a_scenario_opens_at_its_moment_with_the_moves_before_to_undo_and_after_
     while box.can_redo:
         box = box.redo()
     assert box.table == final, "the moves after the moment are all there to redo"
+
+
+def test_the_history_keeps_the_latest_tables_and_rolls_as_if_none_were_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past `MAX_HISTORY` tables the oldest go: Undo stops there, the dice stay the same."""
+    from pickomino import sandbox
+
+    def rolls(box: Sandbox) -> Sandbox:
+        for _ in range(30):
+            box = box.roll() if box.table.phase == "roll" else box.play(box.table.legal_moves()[0])
+        return box
+
+    whole = rolls(Sandbox.start(Table.new(2), seed=4))
+    monkeypatch.setattr(sandbox, "MAX_HISTORY", 10)
+    bounded = rolls(Sandbox.start(Table.new(2), seed=4))
+    assert len(whole.history) == 31 and len(bounded.history) == 10
+    assert bounded.history == whole.history[-10:] and bounded.dropped == 21
+    assert bounded.table == whole.table  # every roll drawn as in the whole history
+    back = bounded
+    for _ in range(20):
+        back = back.undo()
+    assert back.position == 0 and back.table == whole.history[21].table and not back.can_undo
+    assert back.redo().table == whole.history[22].table
+
+
+def test_a_record_longer_than_the_history_opens_at_its_moment() -> None:
+    """The largest record allowed (`scenario.MAX_TURNS` turns) keeps `MAX_HISTORY` tables."""
+    from pickomino.sandbox import MAX_HISTORY
+    from pickomino.scenario import MAX_TURNS, parse
+
+    actions = [{"roll": [1] * 8}, {"keep": 1}] * MAX_TURNS
+    record = {"players": 2, "rules": "rulebook-empty-stack", "actions": actions}
+    for at in (0, 1_500, len(actions)):
+        box = Sandbox.replaying(parse({**record, "at": at}))
+        assert len(box.history) == MAX_HISTORY
+        assert box.dropped + box.position == at  # the table of the record's moment is shown

@@ -207,7 +207,7 @@ def test_the_taking_board_gives_next_lower_and_steal_with_sentences() -> None:
 def test_an_impossible_board_is_refused_with_its_reason() -> None:
     with pytest.raises(ExampleError) as twice:
         board_table(STANDARD, [21, 22, 25], [25], None)
-    assert twice.value.code == "tile_twice" and twice.value.params == {"tile": 25}
+    assert twice.value.code == "tile_repeated" and twice.value.params == {"tile": 25}
     with pytest.raises(ExampleError) as empty:
         board_table(STANDARD, [], [None], None)
     assert empty.value.code == "middle_empty"

@@ -7,10 +7,10 @@ what it does, happens here so the tests can check it without Streamlit.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pickomino.events import Event
-from pickomino.game import CodedError, Move, Step, Table, TakeOption
+from pickomino.game import CodedError, Move, Step, Table, TableError, TakeOption
 from pickomino.odds import Analysis, Choice, analyse
 from pickomino.rules import Rules
 from pickomino.share import read_scenario
@@ -48,25 +48,24 @@ def board_table(
     """A table where seat 0 plays, with the given middle, top tiles and kept dice.
 
     Tiles nobody holds and that are not in the middle are face down, so every tile has one place.
-    A tile set in two places is refused with `ExampleError("tile_twice", tile=...)`.
+    An empty middle is refused with `ExampleError("middle_empty")` (nothing is left to aim at);
+    anything else no game reaches with `Table.check`'s code, such as a tile set in two places
+    (`tile_repeated`, with `tile`) or more dice kept than the game has (`too_many_kept`).
     """
-    placed = [tile for tile in (own_top, *opponent_tops) if tile is not None]
-    for tile in placed:
-        if tile in middle or placed.count(tile) > 1:
-            raise ExampleError("tile_twice", f"tile {tile} is set in two places", tile=tile)
     if not middle:
         raise ExampleError("middle_empty", "the middle has no tile face up")
+    placed = [tile for tile in (own_top, *opponent_tops) if tile is not None]
     stacks = tuple((top,) if top is not None else () for top in (own_top, *opponent_tops))
     face_down = tuple(tile for tile in rules.tiles if tile not in middle and tile not in placed)
-    return Table(
-        rules,
-        len(stacks),
-        tuple(sorted(middle)),
-        face_down,
-        stacks,
-        current=0,
-        kept=kept,
-    )
+    return checked(Table(rules, len(stacks), tuple(sorted(middle)), face_down, stacks, 0, kept))
+
+
+def checked(table: Table) -> Table:
+    """`table` once `Table.check` passes it, else its refusal as an `ExampleError` (same code)."""
+    try:
+        return table.check()
+    except TableError as error:
+        raise ExampleError(error.code, str(error), **error.params) from None
 
 
 @dataclass(frozen=True)
@@ -101,9 +100,7 @@ def bust(table: Table) -> tuple[Table, Table, tuple[Event, ...]]:
     worm = sorted(rules.worm_faces)[0]
     best = max((f for f in rules.faces if f not in rules.worm_faces), key=rules.value)
     kept = (worm, worm, best, best, best)
-    before = Table(
-        rules, table.players, table.middle, table.face_down, table.stacks, table.current, kept
-    )
+    before = checked(replace(table, kept=kept, rolled=None))
     after, events = before.roll(tuple((worm, best)[i % 2] for i in range(before.in_hand)))
     return before, after, events
 

@@ -53,17 +53,9 @@ def setup_table(
 ) -> Table:
     """A two-player table where seat 0 plays, from the explorer's controls.
 
-    Refused with `ExampleError`: more dice kept than the game has (`too_many_dice`), a tile in two
-    places (`tile_twice`) or an empty middle (`middle_empty`).
+    Refused with `ExampleError` as `board_table` refuses: more dice kept than the game has
+    (`too_many_kept`), a tile in two places (`tile_repeated`) or an empty middle (`middle_empty`).
     """
-    count = sum(kept_counts.values())
-    if count > rules.dice:
-        raise ExampleError(
-            "too_many_dice",
-            f"{count} dice are set aside but the game has {rules.dice}",
-            kept=count,
-            dice=rules.dice,
-        )
     kept = tuple(face for face in rules.faces for _ in range(kept_counts.get(face, 0)))
     return board_table(rules, middle, (opponent_top,), own_top, kept)
 

@@ -8,6 +8,7 @@ writes. The Play and Review pages share these, so a file saved from one opens in
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Final, NoReturn
 
 import streamlit as st
@@ -24,7 +25,9 @@ PLAY_PAGE: Final = "app_pages/play.py"
 REVIEW_PAGE: Final = "app_pages/review.py"
 FILE_NAME: Final = "pickomino-game.json"
 MAX_UPLOAD_BYTES: Final = 1_000_000
-"""Larger uploads are refused unread: a record of 7 seats takes about 10 kB."""
+"""Larger uploads are refused unread (and Streamlit refuses them first, `server.maxUploadSize`): a
+real game of 7 seats takes about 10 kB saved, the longest record `scenario.MAX_ACTIONS` allows
+541 kB (tests/test_share_records.py)."""
 
 
 def record_text(record: Scenario) -> str:
@@ -69,12 +72,15 @@ def download(record: Scenario, lang: Lang, key: str) -> None:
     )
 
 
-def upload(lang: Lang, key: str) -> Scenario | None:
+def upload(
+    lang: Lang, key: str, check: Callable[[Scenario], Scenario] | None = None
+) -> Scenario | None:
     """A file picker; the record of a newly chosen file, once (None otherwise or if refused).
 
     Streamlit hands the same file to every run while it stays in the picker: only the first run
     that sees it opens it, so a later click does not bring an old game back. A refused file is
-    named with its reason where the picker is.
+    named with its reason where the picker is: a file that cannot be read, or one `check` refuses
+    (the Review page's: a game too long to review).
     """
     chosen = st.file_uploader(
         t("records.upload", lang), type=["json"], key=key, help=t("records.upload_help", lang)
@@ -84,7 +90,8 @@ def upload(lang: Lang, key: str) -> Scenario | None:
         return None
     st.session_state[seen_key] = chosen.file_id
     try:
-        return read_record(chosen.getvalue())
+        record = read_record(chosen.getvalue())
+        return record if check is None else check(record)
     except ScenarioError as error:
         st.error(
             t(

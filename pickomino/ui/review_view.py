@@ -22,7 +22,16 @@ from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
 from pickomino.narrate import move_words, seat_label, seat_name
 from pickomino.odds import TIE
-from pickomino.review import LABELS, THRESHOLDS, Decision, Review, ends_turn, review, worth_a_look
+from pickomino.review import (
+    LABELS,
+    THRESHOLDS,
+    Decision,
+    Review,
+    ends_turn,
+    review,
+    reviewable,
+    worth_a_look,
+)
 from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
 from pickomino.share import decode_scenario
 from pickomino.ui import frame, records, show
@@ -70,13 +79,13 @@ def _open(record: Scenario) -> None:
 
 
 def _checked(record: Scenario) -> Scenario:
-    """The record, once its moves replay (ScenarioError naming the first refused one otherwise).
+    """The record, once its moves replay and the coach can review it (ScenarioError otherwise).
 
-    A link can hold a move against the rules; found now, it is refused with the link, before
-    anything of the page is drawn from it (a file's moves are checked as it is read, `records`).
+    A link, a file or a game handed over by the Play page can hold a move against the rules, or be
+    too long to review in seconds (`review.reviewable`); found now, it is refused with what
+    brought it, before anything of the page is drawn from it.
     """
-    record.replay()
-    return record
+    return reviewable(record)
 
 
 def settle(lang: Lang) -> list[str]:
@@ -87,7 +96,11 @@ def settle(lang: Lang) -> list[str]:
     """
     handed = records.handed()
     if handed is not None:
-        _open(handed)
+        try:
+            _open(_checked(handed))
+        except ScenarioError as error:  # a game from the Play page too long to review
+            reason = show.scenario_refusal(error, lang)
+            return [t("review_page.handed_refused", lang, reason=reason)]
     arriving = frame.arriving(LINK_VISIT)
     value = st.query_params.get("game")
     record = opened()
@@ -148,7 +161,7 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
         limit = t("review_page.upload_limit", lang, mb=records.MAX_UPLOAD_BYTES // 1_000_000)
         button = t("review_page.upload_button", lang)
         st.html(UPLOAD_CSS.format(key=UPLOAD, button=_css_text(button), limit=_css_text(limit)))
-        uploaded = records.upload(lang, UPLOAD)  # its moves checked, or refused there
+        uploaded = records.upload(lang, UPLOAD, _checked)  # refused there if it cannot be
         if uploaded is not None:
             _open(uploaded)
             st.rerun()
@@ -177,13 +190,15 @@ def record_key(record: Scenario) -> str:
     return json.dumps(scenario_json(record), separators=(",", ":"))
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
+@st.cache_data(max_entries=8, show_spinner=False)
 def _reviewed(text: str, _lang: Lang) -> Review:
     """The review of the record `text` holds, a progress bar shown meanwhile.
 
-    Cached for every session: a class opening one shared game has it reviewed once. The bar is
-    drawn and removed inside the function, so a cache hit replays both (a bar made outside would
-    break the replay); the language is left out of the key, as the review does not depend on it.
+    Cached for every session: a class opening one shared game has it reviewed once. A review
+    keeps under 6 MB (`review.MAX_DECISIONS`, tests/test_review.py), so the 8 entries keep under
+    48 MB. The bar is drawn and removed inside the function, so a cache hit replays both (a bar
+    made outside would break the replay); the language is left out of the key, as the review does
+    not depend on it.
     """
     record = loads(text)
     count = len(record.moves)

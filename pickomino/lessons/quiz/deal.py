@@ -36,7 +36,8 @@ def deal(
     highest left are face down, since a failed turn flips the highest tile of the middle (so a
     face-down 24 beside a face-up 35 would be a table no game reaches). None when the draw cannot
     hold the pins (a tile pinned under a stack with nothing over it) or leaves fewer than three
-    tiles face up.
+    tiles face up. The table passes `Table.check` like any other (a pin on a seat that does not
+    exist, or a tile pinned twice, is a bug in the question and raises TableError).
     """
     middle: list[int] = []
     stacks: list[list[int]] = [[] for _ in range(players)]
@@ -74,7 +75,7 @@ def deal(
         tuple(sorted(face_down)),
         tuple(tuple(stack) for stack in stacks),
         current,
-    )
+    ).check()
 
 
 def kept_dice(

@@ -41,7 +41,7 @@ class End(Question):
                 stacks[rng.randrange(players)].append(tile)
         for stack in stacks:
             rng.shuffle(stack)
-        table = Table(rules, players, (), tuple(face_down), tuple(map(tuple, stacks)), 0)
+        table = Table(rules, players, (), tuple(face_down), tuple(map(tuple, stacks)), 0).check()
         scores = table.scores()
         first = tuple(seat for seat in range(players) if scores[seat] == max(scores))
         if tie != (len(first) > 1):
