@@ -396,6 +396,4 @@ def test_a_file_or_a_played_game_too_long_for_the_coach_is_refused_not_crashed(
     handed.session_state[records.HANDED] = record  # as the Play page's "Review this game" does
     handed.run()
     assert not handed.exception
-    assert [e.value for e in handed.error] == [
-        t("review_page.handed_refused", "en", reason=reason)
-    ]
+    assert [e.value for e in handed.error] == [t("review_page.handed_refused", "en", reason=reason)]
