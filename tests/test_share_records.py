@@ -44,7 +44,7 @@ def test_a_saved_game_file_opens_as_the_same_record() -> None:
         [bots.expert, bots.cautious, bots.heuristic], random.Random(5), names=("Ana", "Bo", "Cy")
     )
     text = record_text(record)
-    assert loads(text) == record
+    assert read_record(text.encode()) == record
     assert text.count("\n") > len(record.moves)  # one action per line, for a reader or a diff
 
 
