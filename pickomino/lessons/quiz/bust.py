@@ -12,7 +12,7 @@ from pickomino.odds import bust_chance
 from pickomino.rules import STANDARD
 
 from .base import Json, Level, Question
-from .deal import deal, kept_dice, offer, seats
+from .deal import kept_dice, offer, roll_board
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,7 @@ class Bust(Question):
     def build(cls, rng: random.Random, level: Level) -> Self | None:
         """A table with dice set aside; the wrong chances are the usual slips of the formula."""
         rules = STANDARD
-        players, current = seats(rng, level)
-        dealt = deal(rng, rules, players, current, {})
+        dealt = roll_board(rng, level)
         if dealt is None:
             return None
         kept = kept_dice(rng, rules, rng.random() < 0.6, 1, 30, (2, 5))

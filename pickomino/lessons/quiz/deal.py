@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Literal, TypeVar
 
 from pickomino.game import Table
-from pickomino.rules import Rules
+from pickomino.rules import STANDARD, Rules
 
 from .base import Level
 
@@ -101,6 +101,12 @@ def seats(rng: random.Random, level: Level) -> tuple[int, int]:
     """A number of players and the seat to play; a first lesson keeps to two or three."""
     players = rng.randint(2, 3) if level == "first" else rng.randint(2, 5)
     return players, rng.randrange(players)
+
+
+def roll_board(rng: random.Random, level: Level) -> Table | None:
+    """A standard mid-game board, seats drawn for the level, for a question about one roll."""
+    players, current = seats(rng, level)
+    return deal(rng, STANDARD, players, current, {})
 
 
 def opponent(rng: random.Random, players: int, current: int) -> int:

@@ -21,7 +21,7 @@ from pickomino.rules import STANDARD, WORM
 from pickomino.scenario import face_json
 
 from .base import Json, Level, Question
-from .deal import deal, kept_dice, seats
+from .deal import kept_dice, roll_board
 
 Aim = Literal["surest", "best"]
 
@@ -59,8 +59,7 @@ class Keep(Question):
     def build(cls, rng: random.Random, level: Level) -> Self | None:
         """A roll with two values or more to set aside, whose answer is clearly best on the aim."""
         rules = STANDARD
-        players, current = seats(rng, level)
-        dealt = deal(rng, rules, players, current, {})
+        dealt = roll_board(rng, level)
         if dealt is None:
             return None
         kept = (
