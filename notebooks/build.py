@@ -100,7 +100,8 @@ def literal(kind: str, text: str) -> str:
     """A label as Python: `T` a string (an f-string when it has fields), `L` the text as code."""
     if kind == "L":
         return text
-    quoted = repr(text)
+    # Written out rather than repr(), which would turn the no-break spaces into \xa0 escapes.
+    quoted = '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return f"f{quoted}" if "{" in text else quoted
 
 
@@ -152,6 +153,7 @@ def sheet(lang: str, text: str) -> nbformat.NotebookNode:
     built = nbformat.reads(text, as_version=4)
     questions = [cell for cell in built.cells if "exercise" in cell.metadata.get("tags", [])]
     heading = nbformat.v4.new_markdown_cell(parts(lang)["sheet"])
+    heading.id = "sheet"  # a fixed id, so that the same sources build the same page
     return nbformat.v4.new_notebook(cells=[heading, *questions], metadata=built.metadata)
 
 
