@@ -2,12 +2,13 @@
 # notebooks are linted and formatted instead). `# %% md NAME` puts the part NAME of
 # content/<lang>/notebook.md there; `# %% code NAME` starts a code cell, shared by the three
 # languages. In the code, T["key"] becomes the label `key` of that language as a string (an
-# f-string when it holds {fields}), and L["key"] the label's text as Python (a dict literal).
+# f-string when it holds {fields}), and L["key"] the label's text as it is (a dict literal, or a
+# comment after `# `).
 # `# %% code NAME [tags]` gives the cell tags. notebooks/build.py writes the notebooks.
 
 # %% md intro
 # %% code setup
-# First the tools. If the pickomino package or Plotly is missing, this cell says what to install.
+# L["setup_comment"]
 try:
     import plotly.graph_objects as go
 
@@ -136,9 +137,9 @@ figure.show()
 # %% md ex1_answer [answer]
 # %% code ex1_check [check]
 assert bust_chance(2, 3) == 1 / 4  # 1.1: (3/6)^2
-assert bust_chance(5, 4) > 0.10 > bust_chance(6, 4)  # 1.2: six dice would be needed
-in_hand = STANDARD.dice - 4  # at most four dice are left once four values are set aside
-assert bust_chance(in_hand, 4) > 0.19  # so a real roll never fails less often than 19.8%
+assert bust_chance(5, 4) > 0.10 > bust_chance(6, 4)  # L["ex1_six"]
+in_hand = STANDARD.dice - 4  # L["ex1_four"]
+assert bust_chance(in_hand, 4) > 0.19  # L["ex1_never"]
 print(pct(bust_chance(2, 3)), pct(bust_chance(5, 4)), pct(bust_chance(6, 4)), pct(bust_chance(4, 4)))
 
 # %% md s2
@@ -346,8 +347,8 @@ print(T["average"])
 # %% md ex3 [exercise]
 # %% md ex3_answer [answer]
 # %% code ex3_check [check]
-assert best_chance(1, frozenset({"W"}), 10, 13) == 1 / 2  # 3.1: a 3, a 4 or a 5
-assert best_chance(1, frozenset({"5"}), 10, 12) == 1 / 6  # 3.2: only a worm will do
+assert best_chance(1, frozenset({"W"}), 10, 13) == 1 / 2  # L["ex3_one"]
+assert best_chance(1, frozenset({"5"}), 10, 12) == 1 / 6  # L["ex3_two"]
 print(pct(best_chance(1, frozenset({"W"}), 10, 13)), pct(best_chance(1, frozenset({"5"}), 10, 12)))
 
 # %% md s4
@@ -490,7 +491,7 @@ assert best.outlook.expected_swing > roll.expected_swing
 # %% code ex4_check [check]
 table, _events = Table.new(2, STANDARD).roll(["W", "W", "5", "5", "5", "5", "2", "1"])
 after_keep = analyse(table).keep_success
-assert after_keep["W"] > 0.94 and 0.78 < after_keep["5"] < 0.80  # 4.1: still the worms
+assert after_keep["W"] > 0.94 and 0.78 < after_keep["5"] < 0.80  # L["ex4_one"]
 print(pct(after_keep["W"]), pct(after_keep["5"]))
 
 # %% md try
