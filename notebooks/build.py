@@ -45,6 +45,8 @@ PAGE = """<!DOCTYPE html>
 body {{ font-family: sans-serif; max-width: 46em; margin: 2em auto; line-height: 1.5; }}
 h2, h3 {{ break-after: avoid; }}
 p {{ break-inside: avoid; }}
+.anchor-link {{ display: none; }}
+@media print {{ .celltag_exercise p {{ margin-bottom: 6em; }} }}  /* room to write the answers */
 </style>
 <script>window.MathJax = {{ tex: {{ inlineMath: [["$", "$"]] }} }};</script>
 <script async src="https://cdn.jsdelivr.net/npm/mathjax@3/es5/tex-mml-chtml.js"></script>
