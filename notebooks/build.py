@@ -15,10 +15,12 @@ a committed file differs from what this script builds.
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import shutil
 import subprocess
 import sys
+import tokenize
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,6 +100,60 @@ def labels(lang: str) -> dict[str, str]:
     return tomllib.loads(fenced.removeprefix("```toml").removesuffix("```"))
 
 
+def comments(lang: str) -> dict[str, str]:
+    """The part `comments`: each English comment or docstring of the code, in this language."""
+    fenced = parts(lang)["comments"]
+    return tomllib.loads(fenced.removeprefix("```toml").removesuffix("```"))
+
+
+def own_words(token: tokenize.TokenInfo) -> str | None:
+    """The English words of a comment or a one-line docstring, which a pupil reads.
+
+    Labels (`# L["key"]`) and the formatter's `# fmt:` marks are not words to translate.
+    """
+    if token.type == tokenize.COMMENT:
+        text = token.string.removeprefix("#").strip()
+        return None if text.startswith(("L[", "fmt:")) else text
+    if (
+        token.type == tokenize.STRING
+        and token.string.startswith('"""')
+        and token.start[0] == token.end[0]
+    ):
+        return token.string.strip('"')
+    return None
+
+
+def words_of(code: str) -> list[str]:
+    """Every comment and docstring of a template cell, as `comments()` must translate them."""
+    tokens = tokenize.generate_tokens(io.StringIO(code).readline)
+    return [text for token in tokens if (text := own_words(token)) is not None]
+
+
+def translated(lang: str, code: str) -> str:
+    """The code with its comments and docstrings in `lang` (a KeyError names one not translated)."""
+    if lang == "en":
+        return code
+    table = comments(lang)
+    lines = code.splitlines(keepends=True)
+    tokens = list(tokenize.generate_tokens(io.StringIO(code).readline))
+    for token in reversed(tokens):  # from the end, so earlier columns stay where they were
+        text = own_words(token)
+        if text is None:
+            continue
+        (row, start), (_, end) = token.start, token.end
+        line = lines[row - 1]
+        if token.type == tokenize.STRING:
+            lines[row - 1] = f'{line[:start]}"""{table[text]}"""{line[end:]}'
+            continue
+        lines[row - 1] = f"{line[:start]}# {table[text]}{line[end:]}"
+        code_before = line[:start].rstrip()
+        if code_before.strip() and len(lines[row - 1].rstrip("\n")) > 100:
+            # A longer translation would make ruff wrap the code: the comment goes above it.
+            indent = line[: len(line) - len(line.lstrip())]
+            lines[row - 1] = f"{indent}# {table[text]}\n{code_before}\n"
+    return "".join(lines)
+
+
 def literal(kind: str, text: str) -> str:
     """A label as Python: `T` a string (an f-string when it has fields), `L` the text as code."""
     if kind == "L":
@@ -110,6 +166,7 @@ def literal(kind: str, text: str) -> str:
 def code_in(lang: str, code: str) -> str:
     """The shared code with each `T["key"]` / `L["key"]` replaced by the language's label."""
     words = labels(lang)
+    code = translated(lang, code)
     return LABEL.sub(lambda match: literal(match.group(1), words[match.group(2)]), code)
 
 

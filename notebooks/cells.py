@@ -105,7 +105,7 @@ for (k, n), rate in simulated.items():
     wobble = math.sqrt(rare * (1 - rare) / ROLLS)
     wobbles.append(abs(rate - p) / wobble)
 print(T["largest_gap"])
-assert max(wobbles) < 4.5, "the simulation disagrees with (k/6)^n"
+assert max(wobbles) < 4.5, T["disagree"]
 
 # %% code s1_figure
 figure = go.Figure()

@@ -80,7 +80,8 @@ def test_the_three_languages_are_built() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_language_has_every_part_and_no_other(lang: Lang) -> None:
-    wanted = {cell.name for cell in build.template() if cell.kind == "md"} | {"labels", "sheet"}
+    wanted = {cell.name for cell in build.template() if cell.kind == "md"}
+    wanted |= {"labels", "comments", "sheet"}
     found = set(build.parts(lang))
     assert found == wanted, f"missing {sorted(wanted - found)}, extra {sorted(found - wanted)}"
 
@@ -94,6 +95,18 @@ def test_every_language_has_every_label_with_the_same_fields(lang: Lang) -> None
     assert labels["lang"] == lang
     wrong = [key for key in labels if fields(labels[key]) != fields(english[key])]
     assert wrong == [], f"labels whose fields differ from English: {wrong}"
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_every_comment_and_docstring_is_translated_and_none_is_stale(lang: Lang) -> None:
+    """A pupil reads the code's comments too: each one of the template is in the language."""
+    english = {text for cell in build.template() for text in build.words_of(cell.code)}
+    assert len(english) > 30
+    table = build.comments(lang)
+    assert set(table) == english, (sorted(english - set(table)), sorted(set(table) - english))
+    code = "".join(cell.source for cell in code_cells(committed(lang)))
+    left = [text for text in english if f"# {text}" in code or f'"""{text}"""' in code]
+    assert set(left) <= {"2.1", "2.2", "1.1: (3/6)^2"}, left  # the same in every language
 
 
 def test_the_committed_files_are_what_the_script_builds() -> None:
