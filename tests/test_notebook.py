@@ -166,7 +166,8 @@ def test_the_first_cell_says_what_to_install_and_how_to_open_it(lang: Lang) -> N
     first, setup = notebook.cells[0], code_cells(notebook)[0]
     name = build.NOTEBOOKS[lang].name
     assert first.cell_type == "markdown"
-    assert "pip install pickomino-0.1.0-py3-none-any.whl plotly jupyterlab" in first.source
+    command = "pip install pickomino-0.1.0-py3-none-any.whl plotly jupyterlab"
+    assert f"```\n{command}\n```" in first.source  # the one command, alone in its block
     assert f"jupyter lab {name}" in first.source
     assert f"uv run --group notebook jupyter lab notebooks/{name}" in first.source
     assert "except ImportError" in setup.source and "pip install" in setup.source
