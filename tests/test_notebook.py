@@ -338,6 +338,13 @@ def test_the_notebook_runs_top_to_bottom_on_a_school_computer(
     figures = sum(PLOTLY in output.get("data", {}) for output in outputs)
     assert figures == sum(cell.source.count(".show()") for cell in code_cells(notebook))
     assert [output for output in outputs if output.output_type == "error"] == []
+    layouts = [
+        output.data[PLOTLY]["layout"] for output in outputs if PLOTLY in output.get("data", {})
+    ]
+    titles = {layout["title"]["text"] for layout in layouts}
+    assert build.labels(lang)["fail_title"] in titles and build.labels(lang)["keep_title"] in titles
+    ticks = {text for layout in layouts for text in layout.get("yaxis", {}).get("ticktext", [])}
+    assert {"en": "50%", "fr": "50\u202f%", "nl": "50%"}[lang] in ticks, ticks
     printed = "".join(output.get("text", "") for output in outputs)
     if lang == "fr":  # numbers the reader's way: 12,5 % with a narrow no-break space
         assert "23,3\u202f%" in printed and "1\u202f679\u202f616" in printed
