@@ -85,3 +85,17 @@ def test_a_reload_mid_quiz_keeps_the_answers(server: str, browser: Browser) -> N
     )
     score = t("quiz.page.score", "nl", right=1, answered=1)
     expect(main.get_by_text(score, exact=True)).to_be_visible()
+
+
+def test_the_class_code_stays_on_one_line_on_a_phone(server: str, browser: Browser) -> None:
+    """A pupil copies the code from the screen: a phone must not break it at its hyphen."""
+    for code in ("ZX9-E10", "ABCDEFGHIJKLMNOPQRST-E15"):
+        page = open_page(browser, f"{server}/quiz?code={code}&lang=fr", 390, 800, is_mobile=True)
+        shown = page.locator("p", has_text=code).last
+        expect(shown).to_be_visible()
+        fits = shown.evaluate(
+            "p => ({lines: Math.round(p.getBoundingClientRect().height"
+            " / parseFloat(getComputedStyle(p).lineHeight)),"
+            " overflow: p.scrollWidth - p.clientWidth})"
+        )
+        assert fits == {"lines": 1, "overflow": 0}, (code, fits)

@@ -289,9 +289,14 @@ def code_banner(setup: Setup, lang: Lang) -> None:
     """The class code in big letters, for the board, with the quiz it carries and the link."""
     code = setup.code
     label = html.escape(t("quiz.page.code_shown", lang))
+    # On one line at any width, as it is written on the board: a monospace letter and its spacing
+    # take about 0.8 em, so the size is at most the column's width over 0.8 em a letter (a phone
+    # broke "ZX9-E10" at its hyphen).
+    size = f"min(4rem, calc(100cqi / {0.8 * len(code):.1f}))"
     show.html(
-        f'<div role="group" aria-label="{label}: {code}"><p style="margin:0">{label}</p>'
-        '<p style="font-size:4rem;font-weight:700;letter-spacing:.15em;line-height:1.1;'
+        f'<div role="group" aria-label="{label}: {code}" style="container-type:inline-size">'
+        f'<p style="margin:0">{label}</p><p style="font-size:{size};font-weight:700;'
+        "letter-spacing:.15em;line-height:1.1;white-space:nowrap;"
         f'margin:0 0 .5rem 0;font-family:monospace">{code}</p></div>'
     )
     level_text = t(f"quiz.level.{setup.level}", lang)
