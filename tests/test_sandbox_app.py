@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import html
+import os
 import re
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -24,9 +26,11 @@ from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
+from pickomino.store import EXPIRY, open_store
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.show import scenario_refusal
+from pickomino.ui.storage import URL_SETTING
 from tests import tables
 from tests.test_app import opened, shown_text
 
@@ -48,10 +52,15 @@ def box(at: AppTest) -> Sandbox:
     return at.session_state["sandbox"]
 
 
-def reloaded(at: AppTest) -> Sandbox:
-    """The sandbox a reload of the address `at` shows opens: a new session at the same URL."""
+def reload(at: AppTest) -> AppTest:
+    """The page a reload of the address `at` shows opens: a new session at the same URL."""
     params = {key: str(at.query_params[key]) for key in at.query_params if key != "lang"}
-    again = sandbox(str(at.query_params["lang"]), **params)
+    return sandbox(str(at.query_params["lang"]), **params)
+
+
+def reloaded(at: AppTest) -> Sandbox:
+    """The sandbox a reload of the address `at` shows opens, with nothing refused."""
+    again = reload(at)
     assert not again.exception and not again.error
     return box(again)
 
@@ -733,3 +742,82 @@ def test_folded_panels_are_filled_only_once_opened() -> None:
     at.run()
     assert at.text_input(key="sandbox_dice").label == tn("sandbox.teacher.dice", 8, "en")
     assert "table=" in at.main.get("code")[0].proto.code_text
+
+
+# ----- the history kept in the store: a reload finds the table, Undo and Redo ------------------
+
+
+def test_a_reload_after_moves_finds_the_table_and_its_undo_and_redo() -> None:
+    at = sandbox("fr", seed="5")
+    assert "box" not in at.query_params and "table" not in at.query_params  # nothing stored yet
+    at = roll_by_hand(at, "WW555431")
+    stored = at.query_params["box"]
+    at = click(at, "sandbox_keep_5")
+    at = click(at, "sandbox_roll")  # a random roll: the faces it drew are kept
+    at = click(at, "sandbox_undo")
+    assert at.query_params["box"] == stored, "the address stays the same while playing"
+    assert "table" not in at.query_params
+    again = reload(at)
+    assert not again.exception and not again.error
+    assert box(again) == box(at), "the same tables, events, moves, seed and position"
+    assert again.header[0].value == at.header[0].value
+    again = click(again, "sandbox_redo")
+    assert box(again).table.phase == "keep" and box(again).position == 3
+    again = click(again, "sandbox_undo")
+    again = click(again, "sandbox_undo")
+    assert box(again).table.rolled == ("W", "W", "5", "5", "5", "4", "3", "1")
+    assert again.query_params["box"] == stored, "the restored page goes on storing there"
+    assert reloaded(again).position == 1 and reloaded(again).can_redo
+
+
+def test_a_reload_of_a_link_with_moves_finds_them_not_the_link() -> None:
+    at = sandbox("en", scenario="turn-walkthrough")
+    at = click(at, "sandbox_redo")
+    at = click(at, "sandbox_redo")
+    assert at.query_params["scenario"] == "turn-walkthrough" and "box" in at.query_params
+    assert reloaded(at) == box(at) and box(at).position == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_id_is_refused_clearly_and_the_links_table_is_shown(lang: str) -> None:
+    table = Sandbox.start(Table.new(3)).roll("WW555431").table  # a turn under way
+    at = sandbox(lang, box="nothing-here", table=encode_table(table))
+    assert [e.value for e in at.error] == [t("sandbox.saved.unknown", lang)]
+    assert box(at).table == table and not box(at).can_undo
+    assert "box" not in at.query_params, "the dead id leaves the address"
+    at = sandbox(lang, box="nothing-here")
+    assert [e.value for e in at.error] == [t("sandbox.saved.unknown", lang)]
+    assert box(at).table == Table.new(2)
+
+
+def test_another_documents_id_is_not_a_sandbox() -> None:
+    with open_store(os.environ[URL_SETTING]) as store:
+        quiz = store.create("quiz", {"code": "RELOAD-B5", "picked": [], "at": 0})
+        bad = store.create("sandbox", {"seed": 1, "position": 0, "dropped": 0, "steps": [{}]})
+    for found in (quiz, bad):
+        at = sandbox("nl", box=found.id)
+        assert [e.value for e in at.error] == [t("sandbox.saved.unknown", "nl")]
+        assert box(at).table == Table.new(2)
+
+
+def test_an_expired_history_is_refused_with_how_long_it_is_kept() -> None:
+    month_ago = datetime.now(UTC) - EXPIRY - timedelta(days=1)
+    with open_store(os.environ[URL_SETTING], clock=lambda: month_ago) as old:
+        stale = old.create("sandbox", Sandbox.start(Table.new(2), 3).roll().to_data())
+    at = sandbox("fr", box=stale.id, scenario="faq-no-worm")
+    assert [e.value for e in at.error] == [t("sandbox.saved.expired", "fr", days=EXPIRY.days)]
+    assert box(at).table == read_scenario("faq-no-worm").table
+
+
+def test_moves_made_in_another_tab_are_shown_not_overwritten() -> None:
+    first = roll_by_hand(sandbox("en"), "WW555431")
+    stored = first.query_params["box"]
+    second = sandbox("en", box=stored)  # the same history in a second tab, its seed unsaid
+    assert box(second) == box(first) and second.query_params["seed"] == str(box(first).seed)
+    first = click(first, "sandbox_keep_5")  # the first tab goes on
+    second = click(second, "sandbox_keep_W")  # the second, a step behind, plays another move
+    assert [e.value for e in second.error] == [t("sandbox.saved.conflict", "en")]
+    assert box(second) == box(first), "the stored history is shown, not a mix of both"
+    assert box(second).table.kept == ("5", "5", "5")
+    second = click(second, "sandbox_undo")  # and the second tab goes on storing from there
+    assert not second.error and reloaded(second).position == 1

@@ -111,6 +111,8 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
             refusals.append(storage.refusal(error, "sandbox.saved", lang))
         else:
             restored = True
+            if read_seed(st.query_params.get("seed") or "") is None:  # rolls go on from its seed
+                st.session_state[SEED] = box.seed
             st.session_state[LINK] = link  # the history holds that link's table and the moves since
             for key in (LINKED, ORIGIN):
                 st.session_state.pop(key, None)
