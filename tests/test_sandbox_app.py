@@ -239,7 +239,7 @@ def test_a_bad_table_link_says_why_and_opens_a_fresh_table(value: str, phrase: s
     assert phrase in html.unescape(expected)  # the words the reader sees
     assert box(at).table == Table.new(2)
     assert "table" not in at.query_params, "the bad link must leave the URL"
-    assert url_table(at) == Table.new(2)
+    assert reloaded(at).table == Table.new(2)  # nothing played yet: no history, no seed stored
 
 
 @pytest.mark.parametrize(
@@ -691,7 +691,11 @@ def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, valu
         seed = at.session_state["sandbox_seed"]
         assert 0 <= seed <= 999_999 and box(at).seed == seed
         assert param not in at.query_params or at.query_params[param] == str(seed)
-        assert at.query_params.get("seed") == str(seed)
+        assert share_query(at)["seed"] == [str(seed)], "the seed travels in the shared link"
+        # and into the address with the history's id, once there is a change to store
+        assert "seed" not in at.query_params or at.query_params["seed"] == str(seed)
+        at = click(at, "sandbox_roll")
+        assert at.query_params["seed"] == str(seed) and "box" in at.query_params
 
 
 def test_a_click_sent_with_an_out_of_date_address_keeps_the_settings() -> None:

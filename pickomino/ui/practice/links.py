@@ -280,10 +280,16 @@ def publish(box: Sandbox) -> None:
     """Put the stored history's id and the settings that travel with the table in the URL.
 
     The table itself is not written: the address stays the same while the learner plays, so Back
-    leaves the page (see the module's docstring); `share_link` holds the table.
+    leaves the page (see the module's docstring); `share_link` holds the table. Until the first
+    change is stored, only the settings the address came with are written (corrected if refused):
+    the id and the settings then go in together, one history entry for Back to step over, and
+    the page's own entry before it, not three.
     """
     held: storage.Held | None = st.session_state.get(STORED)
-    frame.publish({"box": None if held is None else held[0], **_travelling(box)})
+    wanted = {"box": None if held is None else held[0], **_travelling(box)}
+    if held is None:
+        wanted = {key: value for key, value in wanted.items() if key in st.query_params}
+    frame.publish(wanted)
 
 
 def share_link(box: Sandbox) -> str:
