@@ -294,11 +294,16 @@ def test_a_click_sent_with_an_out_of_date_address_keeps_the_history() -> None:
 
 def test_a_link_opened_on_arriving_from_another_page_replaces_the_table() -> None:
     at = click(sandbox("en", scenario="turn-walkthrough"), "sandbox_redo")
+    first = at.query_params["box"]
     at.switch_page("app_pages/faq.py").run()
     at.query_params.clear()
     at.query_params.update(lang="en", scenario="faq-no-worm")
     at.switch_page(PAGE).run()
     assert box(at).table == read_scenario("faq-no-worm").table and not box(at).can_undo
+    # the history played before is not what a reload of this address opens
+    assert "box" not in at.query_params and reloaded(at).history == box(at).history
+    at = click(at, "sandbox_redo")
+    assert url_table(at) == load_scenario("faq-no-worm") and at.query_params["box"] != first
 
 
 def test_a_language_picked_outlives_a_click_sent_with_the_old_address() -> None:

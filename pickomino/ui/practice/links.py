@@ -130,7 +130,9 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
             st.session_state[LINK] = link
             st.session_state[LINKED] = box
             _remember_origin(box, link[1])
-        st.session_state[WRITTEN] = box  # a table just opened: nothing to store until a change
+        # another history from here: stored under a new id at its first change, not over the old
+        st.session_state.pop(STORED, None)
+        st.session_state[WRITTEN] = box
     refusals += settings
     if box is None:
         box = st.session_state[WRITTEN] = Sandbox.start(fresh_table(), seed())
