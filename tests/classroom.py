@@ -22,9 +22,9 @@ from urllib.parse import parse_qs, urlsplit
 from pickomino.game import Table
 from pickomino.sandbox import Sandbox
 from pickomino.share import decode_table, read_scenario
-from pickomino.store import open_store
+from pickomino.store import DEFAULT_PATH, open_store
 from pickomino.ui.storage import URL_SETTING
-from tests.browser import CRASHED, PROBE, RUN_NUMBER, WAIT_MS, ready
+from tests.browser import CRASHED, PROBE, ROOT, RUN_NUMBER, WAIT_MS, ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -65,12 +65,14 @@ def stored_sandbox(page: Page) -> Sandbox | None:
     """The sandbox the page's address finds in the store (`?box=`), None before its first change.
 
     Read from the store the server writes to (`PICKOMINO_STORE_URL`, which the tests set and the
-    server inherits; else the default SQLite file, under the same working directory).
+    server inherits; else the default SQLite file under the checkout, where `streamlit_server`
+    runs it, as for a benchmark).
     """
     found = parse_qs(urlsplit(page.url).query).get("box")
     if not found:
         return None
-    with open_store(os.environ.get(URL_SETTING)) as store:
+    url = os.environ.get(URL_SETTING) or f"sqlite:///{ROOT / DEFAULT_PATH}"
+    with open_store(url) as store:
         return Sandbox.from_data(store.read("sandbox", found[0]).data)
 
 
