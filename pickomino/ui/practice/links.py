@@ -103,7 +103,7 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
     settings = _read_settings(lang) if arriving else []  # first: the seed rolls the link's dice
     stored = st.query_params.get("box")
     held: storage.Held | None = st.session_state.get(STORED)
-    restored = False
+    restored = refused = False
     if arriving and stored is not None and (held is None or held[0] != stored):
         try:
             box = _restore(stored)
@@ -125,7 +125,7 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
             box = Sandbox.start(fresh_table(), seed())
             for key in (LINKED, ORIGIN):
                 st.session_state.pop(key, None)
-            frame.publish({"table": None, "scenario": None})  # the bad value leaves the URL
+            refused = True
         else:
             st.session_state[LINK] = link
             st.session_state[LINKED] = box
@@ -140,7 +140,7 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
         box = box.reseed(seed())
     box, saved = _save(box, lang)
     st.session_state[BOX] = box
-    publish(box)
+    publish(box, refused)
     return box, refusals + saved
 
 
@@ -278,19 +278,21 @@ def _travelling(box: Sandbox) -> dict[str, str | None]:
     }
 
 
-def publish(box: Sandbox) -> None:
+def publish(box: Sandbox, refused: bool = False) -> None:
     """Put the stored history's id and the settings that travel with the table in the URL.
 
     The table itself is not written: the address stays the same while the learner plays, so Back
     leaves the page (see the module's docstring); `share_link` holds the table. Until the first
     change is stored, only the settings the address came with are written (corrected if refused):
     the id and the settings then go in together, one history entry for Back to step over, and
-    the page's own entry before it, not three.
+    the page's own entry before it, not three. A link `refused` leaves the URL in the same step.
     """
     held: storage.Held | None = st.session_state.get(STORED)
     wanted = {"box": None if held is None else held[0], **_travelling(box)}
     if held is None:
         wanted = {key: value for key, value in wanted.items() if key in st.query_params}
+    if refused:
+        wanted.update(table=None, scenario=None)
     frame.publish(wanted)
 
 
