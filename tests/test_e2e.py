@@ -35,7 +35,7 @@ def test_french_from_the_url_survives_a_click_to_another_page(
     expect(alt).to_be_visible()
 
 
-def test_a_faq_situation_opens_in_the_sandbox_and_its_link_follows_each_click(
+def test_a_faq_situation_opens_in_the_sandbox_and_its_address_reopens_it_after_a_click(
     server: str, browser: Browser
 ) -> None:
     page = open_page(browser, f"{server}/faq?lang=nl", 1200, 900)
