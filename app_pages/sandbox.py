@@ -4,6 +4,7 @@ import streamlit as st
 
 from pickomino.i18n import Lang, prose, t
 from pickomino.odds import analyse
+from pickomino.sandbox import Sandbox
 from pickomino.ui import frame, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import advice_box, panel, recommendation
@@ -15,10 +16,10 @@ def about(lang: Lang) -> None:
     st.markdown(prose("sandbox", "intro", lang))
 
 
-def share(lang: Lang) -> None:
+def share(box: Sandbox, lang: Lang) -> None:
     """The link to this table, ready to copy."""
     st.caption(t("sandbox.share_help", lang))
-    st.code(links.share_link(), language=None, wrap_lines=True)
+    st.code(links.share_link(box), language=None, wrap_lines=True)
 
 
 lang = current_lang()
@@ -105,5 +106,5 @@ frame.folded(
     lambda: draw.new_table_form(lang),
 )
 frame.folded(
-    t("sandbox.share_title", lang), ":material/share:", state.SHARE_OPEN, lambda: share(lang)
+    t("sandbox.share_title", lang), ":material/share:", state.SHARE_OPEN, lambda: share(box, lang)
 )

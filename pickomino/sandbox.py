@@ -10,11 +10,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
-from pickomino.events import Event
+from pickomino.events import Event, Rolled
 from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
-from pickomino.scenario import Scenario, ScenarioError
+from pickomino.scenario import Scenario, ScenarioError, action_json, parse, table_json
 
 MAX_HISTORY: Final = 1_000
 """The most tables a sandbox keeps (about 650 bytes each, so under 1 MB a session): past it the
@@ -56,6 +56,75 @@ class Sandbox:
         history = (Step(scenario.table), *scenario.steps())
         drop = max(0, min(scenario.at, len(history) - MAX_HISTORY))
         return cls(seed, history[drop : drop + MAX_HISTORY], scenario.at - drop, drop)
+
+    def to_data(self) -> dict[str, Any]:
+        """The sandbox as JSON data that `from_data` rebuilds exactly, for the store.
+
+        A move is kept in the scenario's `actions` form, its events rebuilt by playing it again on
+        the table before it, so a history of a thousand moves stays a few hundred kilobytes. A
+        random roll is written with the faces it drew (and `drawn`), since its seed may have
+        changed since; every other step (the first, an edit, a new table) keeps its table.
+        """
+        steps: list[dict[str, Any]] = []
+        for index, step in enumerate(self.history):
+            item: dict[str, Any] = {}
+            if index == 0 or step.move is None:
+                item["table"] = table_json(step.table)
+            if step.move is not None:
+                move = step.move
+                if move.kind == "roll" and move.faces is None:
+                    (rolled,) = (event for event in step.events if isinstance(event, Rolled))
+                    move = Move("roll", faces=rolled.faces)
+                    item["drawn"] = True
+                item["action"] = action_json(move)
+            steps.append(item)
+        return {
+            "seed": self.seed,
+            "position": self.position,
+            "dropped": self.dropped,
+            "steps": steps,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Sandbox:
+        """The sandbox `to_data` wrote; ScenarioError (or ValueError) when the data is not one.
+
+        Every table and move goes through the scenario parser and the rules, as a link's would.
+        The first table kept keeps its move but not its events (the table before it is gone): it
+        is only reached by undoing past `MAX_HISTORY` moves.
+        """
+        seed, position, dropped, raw = (
+            data.get(k) for k in ("seed", "position", "dropped", "steps")
+        )
+        if (
+            not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in (seed, position, dropped)
+            )
+            or not isinstance(raw, list)
+            or not 0 < len(raw) <= MAX_HISTORY
+        ):
+            raise ValueError("not a stored sandbox")
+        assert isinstance(seed, int) and isinstance(position, int) and isinstance(dropped, int)
+        if not 0 <= position < len(raw) or dropped < 0:
+            raise ValueError("not a stored sandbox")
+        history: list[Step] = []
+        for index, item in enumerate(raw):
+            if (
+                not isinstance(item, dict)
+                or ("table" in item) != (index == 0 or "action" not in item)
+                or not isinstance(item.get("table", {}), dict)
+            ):
+                raise ValueError(f"step {index} is not a stored step")
+            actions = [item["action"]] if "action" in item else []
+            if "table" in item:
+                scenario = parse({**item["table"], "actions": actions})
+                move = scenario.moves[0] if actions else None
+                step = Step(scenario.table, (), None if move is None else _undrawn(move, item))
+            else:
+                played = next(parse({**table_json(history[-1].table), "actions": actions}).steps())
+                step = Step(played.table, played.events, _undrawn(played.move, item))
+            history.append(step)
+        return cls(seed, tuple(history), position, dropped)
 
     @property
     def table(self) -> Table:
@@ -167,6 +236,12 @@ class Sandbox:
                 break
             position -= 1
         return tuple(events)
+
+
+def _undrawn(move: Move | None, item: dict[str, Any]) -> Move:
+    """The move as it was played: a random roll's faces forgotten again, as `play` recorded it."""
+    assert move is not None
+    return ROLL if item.get("drawn") is True and move.kind == "roll" else move
 
 
 def place_tile(table: Table, tile: int, place: Place) -> Table:

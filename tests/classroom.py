@@ -14,6 +14,7 @@ Shared by `tests/test_e2e_class.py` (a small guard) and `benchmarks/class_load.p
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
@@ -21,7 +22,9 @@ from urllib.parse import parse_qs, urlsplit
 from pickomino.game import Table
 from pickomino.sandbox import Sandbox
 from pickomino.share import decode_table, read_scenario
-from tests.browser import CRASHED, PROBE, RUN_NUMBER, WAIT_MS, ready
+from pickomino.store import DEFAULT_PATH, open_store
+from pickomino.ui.storage import URL_SETTING
+from tests.browser import CRASHED, PROBE, ROOT, RUN_NUMBER, WAIT_MS, ready
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -58,10 +61,31 @@ def walkthrough(name: str = "turn-walkthrough") -> list[Table]:
     return tables
 
 
+def stored_sandbox(page: Page) -> Sandbox | None:
+    """The sandbox the page's address finds in the store (`?box=`), None before its first change.
+
+    Read from the store the server writes to (`PICKOMINO_STORE_URL`, which the tests set and the
+    server inherits; else the default SQLite file under the checkout, where `streamlit_server`
+    runs it, as for a benchmark).
+    """
+    found = parse_qs(urlsplit(page.url).query).get("box")
+    if not found:
+        return None
+    url = os.environ.get(URL_SETTING) or f"sqlite:///{ROOT / DEFAULT_PATH}"
+    with open_store(url) as store:
+        return Sandbox.from_data(store.read("sandbox", found[0]).data)
+
+
 def shown_table(page: Page) -> Table | None:
-    """The table the page's address carries, None before the first click writes it."""
-    found = parse_qs(urlsplit(page.url).query).get("table")
-    return decode_table(found[0]) if found else None
+    """The table a reload of the page's address opens: the stored history's, else its link's;
+    None when the address holds neither (a reload opens a fresh table)."""
+    stored = stored_sandbox(page)
+    if stored is not None:
+        return stored.table
+    query = parse_qs(urlsplit(page.url).query)
+    if "table" in query:
+        return decode_table(query["table"][0])
+    return read_scenario(query["scenario"][0]).table if "scenario" in query else None
 
 
 def crashed(page: Page) -> str | None:

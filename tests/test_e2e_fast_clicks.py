@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from pickomino.game import Table
 from pickomino.i18n import t
-from pickomino.share import decode_table
+from tests import classroom
 from tests.browser import BURST_QUIET_MS, answered, needs_chromium, open_page
 from tests.classroom import walkthrough
 
@@ -60,15 +60,18 @@ def burst(page: Page, target: Locator | tuple[float, float], clicks: int, gap_ms
 
 
 def shown_table(page: Page) -> Table:
-    return decode_table(parse_qs(urlsplit(page.url).query)["table"][0])
+    """The table a reload of the page's address opens (the stored history's, once stored)."""
+    found = classroom.shown_table(page)
+    assert found is not None, f"the address opens no table of its own: {page.url}"
+    return found
 
 
 def step(page: Page, target: Locator) -> None:
-    """One unhurried click that changes the table: wait until the address shows the new one."""
-    before = page.url
+    """One unhurried click that changes the table: wait until the stored history shows it."""
+    before = classroom.stored_sandbox(page)
     with answered(page):
         target.click()
-    assert page.url != before, "the click did not change the table"
+    assert classroom.stored_sandbox(page) != before, "the click did not change the table"
 
 
 def button(page: Page, key: str, lang: str = "en") -> Locator:
@@ -106,7 +109,8 @@ def test_roll_and_keep_clicked_twice_quickly_keep_the_history_and_the_language(
     server: str, browser: Browser
 ) -> None:
     page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 1000)
-    start = shown_table(page)
+    assert classroom.shown_table(page) is None, "nothing is stored before the first click"
+    start = Table.new(2)  # what a reload of that address opens: a fresh table
     page.get_by_test_id("stSidebar").get_by_role("combobox").click()
     page.get_by_role("option", name=t("frame.native_name", "fr")).click()
     # at once, with the address still in English; found by its key, whatever its language

@@ -7,14 +7,12 @@ the focused element, on screen) before pressing it.
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlsplit
-
 import pytest
 from playwright.sync_api import Browser, Page
 
 from pickomino.game import ROLL, Table
-from pickomino.share import decode_table
 from tests.browser import answered, needs_chromium, open_page
+from tests.classroom import stored_sandbox
 
 pytestmark = needs_chromium
 
@@ -55,12 +53,6 @@ AHEAD = """key => {
 None when the page has no such button."""
 
 
-def shown_table(page: Page) -> Table:
-    query = parse_qs(urlsplit(page.url).query)
-    assert "table" in query, f"the address carries no table: {page.url}"
-    return decode_table(query["table"][0])
-
-
 def reach(page: Page, prefix: str) -> str:
     """Move the focus with Tab (or Shift+Tab, for a button above it) to the first enabled button
     whose key starts with `prefix`; check it is on screen and shows where the focus is, and that
@@ -96,11 +88,12 @@ def reach(page: Page, prefix: str) -> str:
 def press(page: Page, prefix: str, key: str = "Enter") -> tuple[str, Table]:
     """Reach the `prefix` button by keyboard and press it with `key`; the table it leaves."""
     reached = reach(page, prefix)
-    before = page.url
+    before = stored_sandbox(page)
     with answered(page):
         page.keyboard.press(key)
-    assert page.url != before, f"pressing {reached} with {key} did not change the table"
-    return reached, shown_table(page)
+    after = stored_sandbox(page)  # what a reload of the address opens
+    assert after is not None and after != before, f"pressing {reached} with {key} changed nothing"
+    return reached, after.table
 
 
 def test_a_whole_sandbox_turn_played_with_the_keyboard_alone(server: str, browser: Browser) -> None:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import base64
 import html
+import os
 import re
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import parse_qs
 
@@ -24,9 +26,11 @@ from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
+from pickomino.store import EXPIRY, open_store
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.show import scenario_refusal
+from pickomino.ui.storage import URL_SETTING
 from tests import tables
 from tests.test_app import opened, shown_text
 
@@ -48,8 +52,24 @@ def box(at: AppTest) -> Sandbox:
     return at.session_state["sandbox"]
 
 
+def reload(at: AppTest) -> AppTest:
+    """The page a reload of the address `at` shows opens: a new session at the same URL."""
+    params = {key: str(at.query_params[key]) for key in at.query_params if key != "lang"}
+    return sandbox(str(at.query_params["lang"]), **params)
+
+
+def reloaded(at: AppTest) -> Sandbox:
+    """The sandbox a reload of the address `at` shows opens, with nothing refused."""
+    again = reload(at)
+    assert not again.exception and not again.error
+    return box(again)
+
+
 def url_table(at: AppTest) -> Table:
-    return decode_table(at.query_params["table"])
+    """The table a reload of the address `at` shows opens, its history checked the same."""
+    found = reloaded(at)
+    assert found == box(at), "a reload must find the same history, for Undo and Redo"
+    return found.table
 
 
 def roll_by_hand(at: AppTest, dice: str) -> AppTest:
@@ -218,7 +238,8 @@ def test_a_bad_table_link_says_why_and_opens_a_fresh_table(value: str, phrase: s
     assert [e.value for e in at.error] == [expected]
     assert phrase in html.unescape(expected)  # the words the reader sees
     assert box(at).table == Table.new(2)
-    assert url_table(at) == Table.new(2), "the bad link must be replaced in the URL"
+    assert "table" not in at.query_params, "the bad link must leave the URL"
+    assert reloaded(at).table == Table.new(2)  # nothing played yet: no history, no seed stored
 
 
 @pytest.mark.parametrize(
@@ -252,7 +273,7 @@ def test_a_scenario_opens_at_its_start_and_redo_plays_its_moves() -> None:
     at = click(at, "sandbox_redo")
     assert box(at).table == load_scenario("faq-no-worm")
     assert isinstance(box(at).events[0], TurnFailed)
-    assert "scenario" not in at.query_params and url_table(at) == box(at).table
+    assert url_table(at) == box(at).table
 
 
 def test_a_click_sent_with_an_out_of_date_address_keeps_the_history() -> None:
@@ -260,25 +281,29 @@ def test_a_click_sent_with_an_out_of_date_address_keeps_the_history() -> None:
     quick double click, the second one still names the scenario the page opened with."""
     at = sandbox("en", scenario="turn-walkthrough")
     at = click(at, "sandbox_redo")
-    at.query_params.pop("table")
-    at.query_params["scenario"] = "turn-walkthrough"  # the address before the first click
+    at.query_params.pop("box")  # the address before the first click: the scenario alone
     at = click(at, "sandbox_redo")
     assert box(at).position == 2 and box(at).can_undo and box(at).can_redo
-    assert "scenario" not in at.query_params and url_table(at) == box(at).table
+    assert url_table(at) == box(at).table
     first = url_table(at)
     at = click(at, "sandbox_redo")
-    at.query_params["table"] = encode_table(first)  # one click behind
+    at.query_params["table"] = encode_table(first)  # an address that names another table
     at = click(at, "sandbox_redo")
     assert box(at).position == 4 and url_table(at) == box(at).table
 
 
 def test_a_link_opened_on_arriving_from_another_page_replaces_the_table() -> None:
     at = click(sandbox("en", scenario="turn-walkthrough"), "sandbox_redo")
+    first = at.query_params["box"]
     at.switch_page("app_pages/faq.py").run()
     at.query_params.clear()
     at.query_params.update(lang="en", scenario="faq-no-worm")
     at.switch_page(PAGE).run()
     assert box(at).table == read_scenario("faq-no-worm").table and not box(at).can_undo
+    # the history played before is not what a reload of this address opens
+    assert "box" not in at.query_params and reloaded(at).history == box(at).history
+    at = click(at, "sandbox_redo")
+    assert url_table(at) == load_scenario("faq-no-worm") and at.query_params["box"] != first
 
 
 def test_a_language_picked_outlives_a_click_sent_with_the_old_address() -> None:
@@ -671,7 +696,11 @@ def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, valu
         seed = at.session_state["sandbox_seed"]
         assert 0 <= seed <= 999_999 and box(at).seed == seed
         assert param not in at.query_params or at.query_params[param] == str(seed)
-        assert at.query_params.get("seed") == str(seed)
+        assert share_query(at)["seed"] == [str(seed)], "the seed travels in the shared link"
+        # and into the address with the history's id, once there is a change to store
+        assert "seed" not in at.query_params or at.query_params["seed"] == str(seed)
+        at = click(at, "sandbox_roll")
+        assert at.query_params["seed"] == str(seed) and "box" in at.query_params
 
 
 def test_a_click_sent_with_an_out_of_date_address_keeps_the_settings() -> None:
@@ -722,3 +751,82 @@ def test_folded_panels_are_filled_only_once_opened() -> None:
     at.run()
     assert at.text_input(key="sandbox_dice").label == tn("sandbox.teacher.dice", 8, "en")
     assert "table=" in at.main.get("code")[0].proto.code_text
+
+
+# ----- the history kept in the store: a reload finds the table, Undo and Redo ------------------
+
+
+def test_a_reload_after_moves_finds_the_table_and_its_undo_and_redo() -> None:
+    at = sandbox("fr", seed="5")
+    assert "box" not in at.query_params and "table" not in at.query_params  # nothing stored yet
+    at = roll_by_hand(at, "WW555431")
+    stored = at.query_params["box"]
+    at = click(at, "sandbox_keep_5")
+    at = click(at, "sandbox_roll")  # a random roll: the faces it drew are kept
+    at = click(at, "sandbox_undo")
+    assert at.query_params["box"] == stored, "the address stays the same while playing"
+    assert "table" not in at.query_params
+    again = reload(at)
+    assert not again.exception and not again.error
+    assert box(again) == box(at), "the same tables, events, moves, seed and position"
+    assert again.header[0].value == at.header[0].value
+    again = click(again, "sandbox_redo")
+    assert box(again).table.phase == "keep" and box(again).position == 3
+    again = click(again, "sandbox_undo")
+    again = click(again, "sandbox_undo")
+    assert box(again).table.rolled == ("W", "W", "5", "5", "5", "4", "3", "1")
+    assert again.query_params["box"] == stored, "the restored page goes on storing there"
+    assert reloaded(again).position == 1 and reloaded(again).can_redo
+
+
+def test_a_reload_of_a_link_with_moves_finds_them_not_the_link() -> None:
+    at = sandbox("en", scenario="turn-walkthrough")
+    at = click(at, "sandbox_redo")
+    at = click(at, "sandbox_redo")
+    assert at.query_params["scenario"] == "turn-walkthrough" and "box" in at.query_params
+    assert reloaded(at) == box(at) and box(at).position == 2
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_unknown_id_is_refused_clearly_and_the_links_table_is_shown(lang: str) -> None:
+    table = Sandbox.start(Table.new(3)).roll("WW555431").table  # a turn under way
+    at = sandbox(lang, box="nothing-here", table=encode_table(table))
+    assert [e.value for e in at.error] == [t("sandbox.saved.unknown", lang)]
+    assert box(at).table == table and not box(at).can_undo
+    assert "box" not in at.query_params, "the dead id leaves the address"
+    at = sandbox(lang, box="nothing-here")
+    assert [e.value for e in at.error] == [t("sandbox.saved.unknown", lang)]
+    assert box(at).table == Table.new(2)
+
+
+def test_another_documents_id_is_not_a_sandbox() -> None:
+    with open_store(os.environ[URL_SETTING]) as store:
+        quiz = store.create("quiz", {"code": "RELOAD-B5", "picked": [], "at": 0})
+        bad = store.create("sandbox", {"seed": 1, "position": 0, "dropped": 0, "steps": [{}]})
+    for found in (quiz, bad):
+        at = sandbox("nl", box=found.id)
+        assert [e.value for e in at.error] == [t("sandbox.saved.unknown", "nl")]
+        assert box(at).table == Table.new(2)
+
+
+def test_an_expired_history_is_refused_with_how_long_it_is_kept() -> None:
+    month_ago = datetime.now(UTC) - EXPIRY - timedelta(days=1)
+    with open_store(os.environ[URL_SETTING], clock=lambda: month_ago) as old:
+        stale = old.create("sandbox", Sandbox.start(Table.new(2), 3).roll().to_data())
+    at = sandbox("fr", box=stale.id, scenario="faq-no-worm")
+    assert [e.value for e in at.error] == [t("sandbox.saved.expired", "fr", days=EXPIRY.days)]
+    assert box(at).table == read_scenario("faq-no-worm").table
+
+
+def test_moves_made_in_another_tab_are_shown_not_overwritten() -> None:
+    first = roll_by_hand(sandbox("en"), "WW555431")
+    stored = first.query_params["box"]
+    second = sandbox("en", box=stored)  # the same history in a second tab, its seed unsaid
+    assert box(second) == box(first) and second.query_params["seed"] == str(box(first).seed)
+    first = click(first, "sandbox_keep_5")  # the first tab goes on
+    second = click(second, "sandbox_keep_W")  # the second, a step behind, plays another move
+    assert [e.value for e in second.error] == [t("sandbox.saved.conflict", "en")]
+    assert box(second) == box(first), "the stored history is shown, not a mix of both"
+    assert box(second).table.kept == ("5", "5", "5")
+    second = click(second, "sandbox_undo")  # and the second tab goes on storing from there
+    assert not second.error and reloaded(second).position == 1

@@ -7,8 +7,9 @@ import json
 
 import pytest
 
+from pickomino.bots import expert
 from pickomino.events import TookTile, TurnFailed
-from pickomino.game import IllegalMove, Table
+from pickomino.game import ROLL, IllegalMove, Table
 from pickomino.sandbox import Sandbox, place_tile
 from pickomino.scenario import ScenarioError
 from pickomino.share import (
@@ -203,3 +204,61 @@ def test_a_record_longer_than_the_history_opens_at_its_moment() -> None:
         box = Sandbox.replaying(parse({**record, "at": at}))
         assert len(box.history) == MAX_HISTORY
         assert box.dropped + box.position == at  # the table of the record's moment is shown
+
+
+# ----- the history as stored data (`Sandbox.to_data`, `Sandbox.from_data`) ----------------------
+
+
+def test_a_history_survives_the_store_round_trip_exactly() -> None:
+    """Random rolls (their faces kept, their move still the faceless roll), typed rolls, the
+    expert's moves, an edit, a new seed, and undone steps still there to redo."""
+    box = Sandbox.start(Table.new(3), 11).roll(["W", "W", "5", "5", "5", "4", "3", "1"])
+    box = box.keep("5").roll().reseed(12)
+    while box.table.current == 0:  # the learner's turn to its end, random rolls among it
+        box = box.play(ROLL if box.table.phase == "roll" else expert(box.table))
+    box = box.edit(place_tile(box.table, 36, "face_down")).autoplay(expert, 0)
+    box = box.roll().undo().undo()
+    data = json.loads(json.dumps(box.to_data()))
+    again = Sandbox.from_data(data)
+    assert again == box
+    assert [step.move for step in again.history] == [step.move for step in box.history]
+    assert again.redo().redo() == box.redo().redo()
+
+
+def test_past_the_cap_the_oldest_kept_step_keeps_its_table_and_move() -> None:
+    box = Sandbox.start(Table.new(2), 3)
+    while box.dropped == 0:  # games played one after another, a new table after each
+        table = box.table
+        if table.over:
+            box = box.edit(Table.new(2))
+        else:
+            box = box.play(ROLL if table.phase == "roll" else expert(table))
+    again = Sandbox.from_data(json.loads(json.dumps(box.to_data())))
+    assert (again.dropped, again.position, again.seed) == (box.dropped, box.position, box.seed)
+    assert again.history[1:] == box.history[1:]
+    assert again.history[0].table == box.history[0].table
+    assert again.history[0].move == box.history[0].move
+    assert again.history[0].events == ()  # the table it was played on is no longer kept
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"seed": 1, "position": 0, "dropped": 0, "steps": []},
+        {"seed": 1, "position": 1, "dropped": 0, "steps": [{"table": {"players": 2}}]},
+        {"seed": True, "position": 0, "dropped": 0, "steps": [{"table": {"players": 2}}]},
+        {"seed": 1, "position": 0, "dropped": 0, "steps": [{"action": {"take": 25}}]},
+        {"seed": 1, "position": 0, "dropped": 0, "steps": [{"table": []}]},
+        {"seed": 1, "position": 0, "dropped": 0, "steps": [{"table": {"players": 9}}]},
+        {
+            "seed": 1,
+            "position": 1,
+            "dropped": 0,
+            "steps": [{"table": {"players": 2}}, {"action": {"take": 25}}],
+        },
+    ],
+)
+def test_data_that_is_not_a_stored_sandbox_is_refused(data: dict[str, object]) -> None:
+    with pytest.raises((ScenarioError, ValueError)):
+        Sandbox.from_data(data)

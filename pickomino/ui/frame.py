@@ -249,13 +249,15 @@ def publish(wanted: Mapping[str, str | None]) -> None:
     """Write the page's own parameters to the URL: a value where it differs, out where None.
 
     Each page names every parameter it owns, so one it no longer wants (a finished quiz's run, an
-    old link's level) leaves the address, and one it did not write stays for its owner.
+    old link's level) leaves the address, and one it did not write stays for its owner. The
+    changes go out as one new address (`from_dict`): the browser adds a history entry for each
+    address Streamlit sends, so setting each parameter on its own made Back stop at every step.
     """
-    for param, value in wanted.items():
-        if value is None and param in st.query_params:
-            del st.query_params[param]
-        elif value is not None and st.query_params.get(param) != value:
-            st.query_params[param] = value
+    current = st.query_params.to_dict()
+    changed = {key: value for key, value in current.items() if wanted.get(key, value) is not None}
+    changed.update({key: value for key, value in wanted.items() if value is not None})
+    if changed != current:
+        st.query_params.from_dict(changed)
 
 
 def refused(refusals: Iterable[str], icon: str = ":material/link_off:") -> None:

@@ -103,14 +103,11 @@ def progress(setup: Setup) -> Progress:
 def _save(setup: Setup, value: Progress) -> None:
     """Keep the answers in the session and in the store, under this setup's document."""
     st.session_state.setdefault(PROGRESS_KEY, {})[setup] = value
-    runs: dict[Setup, tuple[str, int]] = st.session_state.setdefault(RUNS_KEY, {})
+    runs: dict[Setup, storage.Held] = st.session_state.setdefault(RUNS_KEY, {})
     data = {"code": setup.code, "picked": list(value.picked), "at": value.at}
     held = runs.get(setup)
     try:
-        if held is None:
-            document = storage.store().create("quiz", data)
-        else:
-            document = storage.store().update("quiz", held[0], data, held[1])
+        runs[setup] = storage.write("quiz", held, data)
     except VersionConflict:  # another tab answered first: show its answers, not a mix of both
         assert held is not None
         _restore(setup, held[0])
@@ -118,8 +115,6 @@ def _save(setup: Setup, value: Progress) -> None:
         return
     except StoreError as error:  # kept in this session only; the page says a reload loses them
         st.session_state[SAVED_KEY] = error
-        return
-    runs[setup] = (document.id, document.version)
 
 
 def _restore(setup: Setup, run: str) -> None:

@@ -10,7 +10,8 @@ threads, and PostgreSQL's pool is the server's.
 from __future__ import annotations
 
 import os
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 import streamlit as st
 
@@ -18,6 +19,7 @@ from pickomino.i18n import Lang, t
 from pickomino.store import (
     EXPIRY,
     ExpiredDocument,
+    Kind,
     Store,
     StoreError,
     UnknownDocument,
@@ -43,6 +45,25 @@ def store_url() -> str | None:
 def store() -> Store:
     """The server's store, opened on first use (StoreError when its URL or server is wrong)."""
     return open_store(store_url())
+
+
+Held = tuple[str, int]
+"""A document this session wrote or read: its id and the version its next update must name."""
+
+
+def write(kind: Kind, held: Held | None, data: Mapping[str, Any]) -> Held:
+    """Create the document on a page's first change, then update it naming the version held.
+
+    Every page that keeps its state in the store writes it here, after every change, so the id in
+    the address finds the latest state. VersionConflict when another tab wrote first: the caller
+    shows what is stored rather than a mix of both; any StoreError leaves the page's state in the
+    session, which the caller says.
+    """
+    if held is None:
+        document = store().create(kind, data)
+    else:
+        document = store().update(kind, held[0], data, held[1])
+    return document.id, document.version
 
 
 def refusal(error: StoreError, section: str, lang: Lang) -> str:

@@ -1,9 +1,14 @@
-"""The sandbox of a run, read from a link, the session or a fresh table; and links to a table.
+"""The sandbox of a run, read from the store, a link, the session or a fresh table; and links.
 
-The URL and the session's `Sandbox` are kept in step here: a link the reader opened replaces the
-table, every run writes the table shown back to `?table=` (with the settings that travel with it:
-presentation mode, the expert, the seed, the tip the link named), and the links other pages draw
-open a situation in the sandbox (or a table in the explorer) in the reader's language.
+The session's `Sandbox` is kept in the store (`pickomino.store`, a "sandbox" document whose id the
+address holds as `?box=`), written after every change, so a reload, Back and Forward or a tab
+reopened from the history finds the table and its Undo and Redo again. The address stays the same
+during play (`?box=` and the settings that travel with the table: presentation mode, the expert,
+the seed, the tip the link named): the browser adds a history entry for every change of it, and
+rewriting the table after every click left Back a hundred presses from the page before. The link
+that holds the table itself, which outlives any store, is made on request (`share_link`). The links
+other pages draw open a situation in the sandbox (or a table in the explorer) in the reader's
+language.
 """
 
 from __future__ import annotations
@@ -21,7 +26,8 @@ from pickomino.lessons.tips import TIPS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import SEED_HIGH, decode_table, encode_table, read_scenario, read_seed
-from pickomino.ui import frame, show
+from pickomino.store import StoreError, UnknownDocument, VersionConflict
+from pickomino.ui import frame, show, storage
 from pickomino.ui.practice.state import (
     BOTS,
     BOX,
@@ -33,6 +39,8 @@ from pickomino.ui.practice.state import (
     PAGE,
     PRESENT,
     SEED,
+    STORED,
+    WRITTEN,
     bots,
     fresh_table,
     present,
@@ -40,7 +48,7 @@ from pickomino.ui.practice.state import (
 )
 
 PARAMS: Final = ("table", "scenario", "tip", "present", "bots", "seed", "lang")
-"""Every URL parameter of the sandbox, in the order a shared link writes them."""
+"""The URL parameters of a shared link, in the order it writes them."""
 SWITCHES: Final = {"present": PRESENT, "bots": BOTS}
 """The on/off settings a link can set (`1` on, `0` off), and each one's widget's session key."""
 
@@ -75,42 +83,105 @@ def _link() -> tuple[str | None, str | None]:
 
 
 def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
-    """The sandbox of this run: from a link just opened, else the session's, else a fresh table.
+    """The sandbox of this run: stored, from a link just opened, the session's, or a fresh table.
 
-    A link is read once, on the first run of a visit to the page (the reader arriving with it).
-    Every later run of the visit answers a click, whose address can lag behind the table the last
-    click left: taken for a new link, it threw away the history (a double click on Redo sent a
+    The address is read once, on the first run of a visit to the page (the reader arriving with
+    it). Every later run of the visit answers a click, whose address can lag behind the table the
+    last click left: taken for a new link, it threw away the history (a double click on Redo sent a
     prepared example back to its start with nothing to undo). The settings a link carries are read
-    at the same moment, for the same reason: a lagging address would switch them back.
+    at the same moment, for the same reason: a lagging address would switch them back. A stored
+    history (`?box=`) comes first; when it cannot be read, the table of the address's link, if it
+    has one, else the session's or a fresh one. The sandbox is then stored if it changed.
 
-    Returns alongside what the link asked and could not have, in the reader's words
-    (`frame.refused`).
+    Returns alongside what the address asked and could not have, and what the store refused, in
+    the reader's words (`frame.refused`).
     """
     link = _link()
     box: Sandbox | None = st.session_state.get(BOX)
     refusals = []
     arriving = frame.arriving(LINK_VISIT)
     settings = _read_settings(lang) if arriving else []  # first: the seed rolls the link's dice
-    if arriving and link != (None, None) and link != st.session_state.get(LINK):
+    stored = st.query_params.get("box")
+    held: storage.Held | None = st.session_state.get(STORED)
+    restored = refused = False
+    if arriving and stored is not None and (held is None or held[0] != stored):
+        try:
+            box = _restore(stored)
+        except StoreError as error:
+            refusals.append(storage.refusal(error, "sandbox.saved", lang))
+        else:
+            restored = True
+            if read_seed(st.query_params.get("seed") or "") is None:  # rolls go on from its seed
+                st.session_state[SEED] = box.seed
+            st.session_state[LINK] = link  # the history holds that link's table and the moves since
+            for key in (LINKED, ORIGIN):
+                st.session_state.pop(key, None)
+    if arriving and not restored and link != (None, None) and link != st.session_state.get(LINK):
         try:
             box = from_link(*link)
         except ScenarioError as error:
             reason = show.scenario_refusal(error, lang)
             refusals.append(t("sandbox.link_refused", lang, reason=reason))
             box = Sandbox.start(fresh_table(), seed())
-            st.session_state.pop(ORIGIN, None)
+            for key in (LINKED, ORIGIN):
+                st.session_state.pop(key, None)
+            refused = True
         else:
             st.session_state[LINK] = link
-            st.session_state[LINKED] = box.table
+            st.session_state[LINKED] = box
             _remember_origin(box, link[1])
+        # another history from here: stored under a new id at its first change, not over the old
+        st.session_state.pop(STORED, None)
+        st.session_state[WRITTEN] = box
     refusals += settings
     if box is None:
-        box = Sandbox.start(fresh_table(), seed())
+        box = st.session_state[WRITTEN] = Sandbox.start(fresh_table(), seed())
     elif arriving and box.seed != seed():  # the link set another seed for the table kept
         box = box.reseed(seed())
+    box, saved = _save(box, lang)
     st.session_state[BOX] = box
-    publish(box)
-    return box, refusals
+    publish(box, refused)
+    return box, refusals + saved
+
+
+def _restore(stored: str) -> Sandbox:
+    """The sandbox stored under `stored`, now the one this session writes to.
+
+    StoreError when the document cannot be read; UnknownDocument too when what it holds is not a
+    sandbox the rules accept (every table and move is checked, as a link's).
+    """
+    document = storage.store().read("sandbox", stored)
+    try:
+        box = Sandbox.from_data(document.data)
+    except (ScenarioError, ValueError):
+        raise UnknownDocument("sandbox", stored) from None
+    st.session_state[STORED] = (document.id, document.version)
+    st.session_state[WRITTEN] = box
+    return box
+
+
+def _save(box: Sandbox, lang: Lang) -> tuple[Sandbox, list[str]]:
+    """Store the sandbox if it changed since last written or read; what the store refused.
+
+    The document is created on the first change, so a visit that only looks stores nothing. When
+    another tab wrote first, what is stored is shown instead (not a mix of both), and said; when
+    the store refuses, the session keeps the history, and the page says a reload would lose it.
+    """
+    if box == st.session_state.get(WRITTEN):
+        return box, []
+    held: storage.Held | None = st.session_state.get(STORED)
+    st.session_state[WRITTEN] = box  # a refused write is said once, not tried again every run
+    try:
+        st.session_state[STORED] = storage.write("sandbox", held, box.to_data())
+    except VersionConflict:
+        assert held is not None
+        try:
+            return _restore(held[0]), [t("sandbox.saved.conflict", lang)]
+        except StoreError as error:
+            return box, [storage.refusal(error, "sandbox.saved", lang)]
+    except StoreError as error:
+        return box, [storage.refusal(error, "sandbox.saved", lang)]
+    return box, []
 
 
 def _read_settings(lang: Lang) -> list[str]:
@@ -207,23 +278,41 @@ def _travelling(box: Sandbox) -> dict[str, str | None]:
     }
 
 
-def publish(box: Sandbox) -> None:
-    """Put the table shown and the settings that travel with it in the URL, where it differs."""
-    if _link() != st.session_state.get(LINK) or st.session_state.get(LINKED) != box.table:
-        value = encode_table(box.table)
-        frame.publish({"table": value, "scenario": None})
-        st.session_state[LINK] = (value, None)
-        st.session_state[LINKED] = box.table
-    frame.publish(_travelling(box))
+def publish(box: Sandbox, refused: bool = False) -> None:
+    """Put the stored history's id and the settings that travel with the table in the URL.
 
-
-def share_link() -> str:
-    """The address that opens this table with its settings, in this language.
-
-    The page's own address when Streamlit knows it, else the query alone.
+    The table itself is not written: the address stays the same while the learner plays, so Back
+    leaves the page (see the module's docstring); `share_link` holds the table. Until the first
+    change is stored, only the settings the address came with are written (corrected if refused):
+    the id and the settings then go in together, one history entry for Back to step over, and
+    the page's own entry before it, not three. A link `refused` leaves the URL in the same step.
     """
-    params = {key: st.query_params[key] for key in PARAMS if key in st.query_params}
-    return frame.page_address(params)
+    held: storage.Held | None = st.session_state.get(STORED)
+    wanted = {"box": None if held is None else held[0], **_travelling(box)}
+    if held is None:
+        wanted = {key: value for key, value in wanted.items() if key in st.query_params}
+    if refused:
+        wanted.update(table=None, scenario=None)
+    frame.publish(wanted)
+
+
+def share_link(box: Sandbox) -> str:
+    """The address that opens this table with its settings, in this language, with no store.
+
+    The table travels in the link itself, so a copy handed to a class opens it on any server, even
+    one that lost its store; an example untouched since its link opened is shared by that link's
+    own values (a FAQ situation by name, its answer ready to replay). The page's own address when
+    Streamlit knows it, else the query alone.
+    """
+    table, scenario = st.session_state.get(LINK, (None, None))
+    untouched = box == st.session_state.get(LINKED)
+    wanted = {
+        "table": table if untouched else encode_table(box.table),
+        "scenario": scenario if untouched else None,
+        **_travelling(box),
+        "lang": st.query_params.get("lang"),
+    }
+    return frame.page_address({key: value for key in PARAMS if (value := wanted.get(key))})
 
 
 def link(

@@ -18,7 +18,9 @@ from pickomino.rules import PRESETS, Rules, preset
 
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
-LINKED: Final = "sandbox_linked"  # the table that link shows
+LINKED: Final = "sandbox_linked"  # the `Sandbox` that link opened, shared by the link's own values
+STORED: Final = "sandbox_stored"  # the stored history's id and version (`storage.Held`), once saved
+WRITTEN: Final = "sandbox_written"  # the `Sandbox` last written to or read from the store
 LINK_VISIT: Final = "sandbox_link_visit"  # the visit whose link has been read
 NOTICE: Final = "sandbox_notice"  # a refusal from the last click and where to show it, once
 ORIGIN: Final = "sandbox_origin"  # the FAQ question or tip the link that opened the table named
