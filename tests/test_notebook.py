@@ -18,7 +18,6 @@ import os
 import re
 import shutil
 import string
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -32,6 +31,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from pickomino.i18n import LANGS, Lang, prose
+from tests.test_package import fresh_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 UV = os.environ.get("UV") or shutil.which("uv")
@@ -293,20 +293,10 @@ def school(tmp_path_factory: pytest.TempPathFactory) -> tuple[KernelSpecManager,
     if UV is None:
         pytest.skip("uv not found: it builds the wheel and the fresh environment")
     base = tmp_path_factory.mktemp("school")
-    dist, venv, away, kernels = base / "dist", base / "venv", base / "away", base / "kernels"
-    away.mkdir()
-
-    def uv(*args: str | Path) -> None:
-        done = subprocess.run([UV, *map(str, args)], capture_output=True, text=True, cwd=base)
-        assert done.returncode == 0, done.stderr
-
-    uv("build", ROOT, "--wheel", "--out-dir", dist)
-    (wheel,) = dist.glob("pickomino-*.whl")
-    uv("venv", "--quiet", "--python", sys.executable, venv)
-    python = venv / "bin" / "python"
+    venv, away, kernels = base / "venv", base / "away", base / "kernels"
     # Plotly draws in a notebook through nbformat, which Jupyter itself brings along (the README's
     # command installs jupyterlab); a kernel alone, without it, would fail on the first figure.
-    uv("pip", "install", "--quiet", "--python", python, wheel, "plotly", "ipykernel", "nbformat")
+    python = fresh_environment(base, "plotly", "ipykernel", "nbformat")
     spec = kernels / "school"
     spec.mkdir(parents=True)
     argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]

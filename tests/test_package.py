@@ -52,6 +52,17 @@ class Installed:
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     assert UV is not None
     base = tmp_path_factory.mktemp("wheel")
+    python = fresh_environment(base)
+    return Installed(python, python.parent / "pickomino", base / "away")
+
+
+def fresh_environment(base: Path, *also: str) -> Path:
+    """The wheel built from this checkout, installed with `also` alone in a new environment.
+
+    Under `base`: `venv/` (its python returned), `away/` (an empty folder, no checkout on the
+    path). The package's and the notebook's tests both run what a user would install.
+    """
+    assert UV is not None
     dist, venv, away = base / "dist", base / "venv", base / "away"
     away.mkdir()
 
@@ -63,8 +74,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     (wheel,) = dist.glob("pickomino-*.whl")
     uv("venv", "--quiet", "--python", sys.executable, venv)
     python = venv / "bin" / "python"
-    uv("pip", "install", "--quiet", "--python", python, wheel)
-    return Installed(python, venv / "bin" / "pickomino", away)
+    uv("pip", "install", "--quiet", "--python", python, wheel, *also)
+    return python
 
 
 def test_the_wheel_needs_numpy_only_and_ships_no_app_content(installed: Installed) -> None:
