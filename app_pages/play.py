@@ -3,17 +3,18 @@
 import streamlit as st
 
 from pickomino.i18n import t
-from pickomino.ui import frame, play_view
+from pickomino.ui import frame
 from pickomino.ui.frame import current_lang
+from pickomino.ui.play import draw, links
 
 lang = current_lang()
-match, refusals = play_view.settle(lang)
-play_view.style()
+match, refusals = links.settle(lang)
+draw.style()
 st.title(t("page.play.title", lang))
 frame.refused(refusals)
-play_view.notice_here()
+draw.notice_here()
 if match is not None:
-    play_view.game(match, lang)
-elif not play_view.pending_form(lang):
-    play_view.setup_form(lang)
-    play_view.open_file(lang)
+    draw.game(match, lang)
+elif not draw.pending_form(lang):
+    draw.setup_form(lang)
+    draw.open_file(lang)

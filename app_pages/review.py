@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import t
 from pickomino.ui import frame, review_view
 from pickomino.ui.frame import current_lang
-from pickomino.ui.play_view import recorded
+from pickomino.ui.play.names import recorded
 
 lang = current_lang()
 refusals = review_view.settle(lang)

@@ -15,14 +15,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from pickomino.bots import played, strategy
 from pickomino.game import ROLL, IllegalMove, Move, Step, Table, TableError
 from pickomino.odds import Choice, analyse, best_move
 from pickomino.review import SeatReview, review
 from pickomino.rules import STANDARD, Rules
-from pickomino.scenario import Scenario
+from pickomino.scenario import Scenario, parse, scenario_json
 
 Kind = Literal["person", "cautious", "heuristic", "expert"]
 """Who plays a seat: a person at the screen, or one of the bots of `pickomino.bots`."""
@@ -32,6 +32,19 @@ PERSON: Final[Kind] = "person"
 
 class MatchError(ValueError):
     """A match that cannot be set up: a kind unknown, or not one kind and one name per seat."""
+
+
+def seat_kinds(record: Scenario) -> tuple[Kind, ...] | None:
+    """Who played each seat of a record, if it says (`Scenario.seats`).
+
+    MatchError for a kind the app does not know (a bot of another version, a word typed by hand).
+    """
+    if record.seats is None:
+        return None
+    unknown = [seat for seat in record.seats if seat not in KINDS]
+    if unknown:
+        raise MatchError(f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})")
+    return tuple(next(kind for kind in KINDS if kind == seat) for seat in record.seats)
 
 
 @dataclass(frozen=True)
@@ -168,7 +181,41 @@ class Match:
         """
         moves = tuple(step.move for step in self.steps if step.move is not None)
         written = tuple(names) if names is not None else self.names
-        return Scenario(self.start, moves, names=written if all(written) else None)
+        return Scenario(
+            self.start, moves, names=written if all(written) else None, seats=self.kinds
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        """The match as JSON data that `from_data` rebuilds exactly, for the store.
+
+        The game is its record (the scenario format, with the seats' kinds), so a stored game and a
+        saved file are one format; the typed names (some perhaps blank) and the seed beside it.
+        """
+        return {
+            "record": scenario_json(self.record()),
+            "names": list(self.names),
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Match:
+        """The match `to_data` wrote; ScenarioError or MatchError when the data is not one.
+
+        The record goes through the scenario parser and the rules, as a link's would.
+        """
+        names, seed = data.get("names"), data.get("seed")
+        if (
+            not isinstance(names, list)
+            or not all(isinstance(name, str) for name in names)
+            or not isinstance(seed, int)
+            or isinstance(seed, bool)
+        ):
+            raise MatchError("not a stored game: 'names' and 'seed' are missing or wrong")
+        record = parse(data.get("record"))
+        kinds = seat_kinds(record)
+        if kinds is None:
+            raise MatchError("not a stored game: its record does not say who plays each seat")
+        return replace(cls.from_record(record, kinds, seed), names=tuple(names))
 
     # ----- playing ----------------------------------------------------------------------------
 
@@ -183,6 +230,15 @@ class Match:
         """
         step = played(self.table, move, self.rng())
         return replace(self, steps=(*self.steps, step))
+
+    def person_move(self, move: Move) -> Match:
+        """A person at the screen plays `move` for the seat to play.
+
+        MatchError when a bot is to play (or nobody): a click is never played for a bot.
+        """
+        if self.to_play != PERSON:
+            raise MatchError("a bot is to play" if self.to_play else "no one is to play now")
+        return self.play(move)
 
     def bot_move(self) -> Match:
         """The bot at the current seat plays its move (a turn starts with the roll it needs).

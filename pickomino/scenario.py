@@ -18,7 +18,7 @@ from pickomino.game import CodedError, IllegalMove, Move, Step, Table, TableErro
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
-KEYS = (*TABLE_KEYS, "names", "actions", "at")
+KEYS = (*TABLE_KEYS, "names", "seats", "actions", "at")
 MAX_ACTIONS: Final = 10_000
 """The most actions a record may hold, refused by `parse` before any is read. Real games are far
 shorter: over 100 seeded games a size of 2 to 7 seats under every preset (`uv run python
@@ -47,13 +47,17 @@ class Scenario:
     `at` counts the moves that lead to the moment a link opens at: the question a FAQ situation
     asks comes after a roll, and a link opening before it showed what looked like a new table.
     `names` are the seats' names, one per player, when the scenario records a game between named
-    players (None: the seats have only their numbers).
+    players (None: the seats have only their numbers). `seats` says who played each seat, a
+    person or which bot (`match.KINDS`), when the Play page wrote the record (None in a record
+    from before it said so, or written by hand): the page then knows its bots without guessing
+    them from their names.
     """
 
     table: Table
     moves: tuple[Move, ...]
     at: int = 0
     names: tuple[str, ...] | None = None
+    seats: tuple[str, ...] | None = None
 
     def steps(self) -> Iterator[Step]:
         """Each move played in turn, with the table after it; a refused move names its index.
@@ -215,6 +219,40 @@ def _names(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
     return tuple(names)
 
 
+SEAT_KIND_CHARS: Final = 20
+
+
+def _seats(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
+    """Who played each seat, if given: one short lowercase word per player.
+
+    Whether each word is a kind the app knows is the Play page's check (`match.Match`), since the
+    bots are not the format's: a record stays readable by a version of the app with other bots.
+    """
+    if "seats" not in data:
+        return None
+    seats = _list(data["seats"], "seats")
+    if len(seats) != players:
+        raise ScenarioError(
+            "seat_kind_count",
+            f"key 'seats': expected {players} seats (one per player), got {len(seats)}",
+            players=players,
+            count=len(seats),
+        )
+    for seat in seats:
+        if (
+            not isinstance(seat, str)
+            or not 0 < len(seat) <= SEAT_KIND_CHARS
+            or not all("a" <= char <= "z" for char in seat)
+        ):
+            raise ScenarioError(
+                "not_a_seat_kind",
+                f"key 'seats': {json.dumps(seat)[:40]} is not a seat's kind "
+                f'(a lowercase word such as "person" or "expert")',
+                seat=json.dumps(seat)[:40],
+            )
+    return tuple(seats)
+
+
 def _group(kept: tuple[str, ...]) -> tuple[str, ...]:
     """Kept dice grouped by face in first-seen order, since a face is always kept all at once."""
     order = list(dict.fromkeys(kept))
@@ -264,6 +302,7 @@ def parse(data: object) -> Scenario:
         )
     table = _table(data)
     names = _names(data, table.players)
+    seats = _seats(data, table.players)
     actions = _list(data.get("actions", []), "actions")
     if len(actions) > MAX_ACTIONS:
         raise ScenarioError(
@@ -282,7 +321,7 @@ def parse(data: object) -> Scenario:
             at=at,
             count=len(moves),
         )
-    return Scenario(table, moves, at, names)
+    return Scenario(table, moves, at, names, seats)
 
 
 def loads(text: str) -> Scenario:
@@ -352,6 +391,8 @@ def scenario_json(scenario: Scenario) -> dict[str, Any]:
     out = table_json(scenario.table)
     if scenario.names is not None:
         out["names"] = list(scenario.names)
+    if scenario.seats is not None:
+        out["seats"] = list(scenario.seats)
     out["actions"] = [action_json(move) for move in scenario.moves]
     if scenario.at:
         out["at"] = scenario.at

@@ -6,6 +6,8 @@ import base64
 import json
 import random
 import time
+from dataclasses import replace
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -17,7 +19,7 @@ from pickomino.i18n import LANGS, t, tn
 from pickomino.match import KINDS, Match, tie_break
 from pickomino.scenario import ScenarioError, scenario_json
 from pickomino.share import decode_scenario, encode_scenario
-from pickomino.ui import play_view
+from pickomino.ui.play import state as play_view
 from pickomino.ui.records import read_record, record_text
 from pickomino.ui.show import refusal, scenario_refusal
 from tests.test_app import opened, shown_text
@@ -141,28 +143,37 @@ def test_the_game_survives_a_language_switch_and_a_page_switch() -> None:
     assert "play_keep_" + before.table.rolled[0] in {b.key for b in at.button}  # type: ignore[index]
 
 
-def test_the_game_in_the_url_reopens_where_it_was_with_its_seats_and_seed() -> None:
+def shared(at: AppTest) -> dict[str, str]:
+    """The query of the link the share panel offers (opened for it)."""
+    at.session_state[play_view.SHARE_OPEN] = True
+    code = at.run().main.get("code")[0].proto.code_text
+    return {key: values[0] for key, values in parse_qs(urlsplit(code).query).items()}
+
+
+def test_the_shared_link_reopens_the_game_where_it_was_with_its_seats_and_seed() -> None:
     at = click(hot_seat(), "play_roll")
     at.session_state[play_view.NEW_OPEN] = True  # the panel "A new game", opened
     at = click(at.run(), "play_new_game")
-    assert "game" not in at.query_params  # back at the set-up: the URL holds no game
+    assert "match" not in at.query_params  # back at the set-up: the URL holds no game
     at = click(hot_seat(), "play_roll")
     game = match(at)
-    params = {key: at.query_params[key] for key in ("game", "seats", "seed")}
-    assert params["seats"] == "person,person" and params["seed"] == "5"
+    assert "game" not in at.query_params  # during play the address holds the stored game's id
+    params = shared(at)
+    assert params["seed"] == "5" and "seats" not in params
     record = decode_scenario(params["game"])
     assert record.names == ("Ana", "Bo") and record.replay()[0] == game.table
+    assert record.seats == ("person", "person")  # who plays each seat, in the record itself
     # the file "Save the game" writes is the same record (AppTest has no download or upload)
     assert read_record(record_text(record).encode()) == record
-    again = play("nl", **params)
-    assert not at.exception
+    again = play("nl", game=params["game"], seed=params["seed"])
+    assert not again.exception
     assert match(again).table == game.table and match(again).kinds == game.kinds
     assert headers(again) == [t("play.your_turn", "nl", player="Ana")]
 
 
 def test_an_unfinished_game_linked_without_seats_asks_who_plays() -> None:
     game = Match.new(("expert", "person"), ("Ana", "Bo"), 9).until_person()
-    at = play(game=encode_scenario(game.record()))
+    at = play(game=encode_scenario(replace(game.record(), seats=None)))
     assert not at.exception and "play_match" not in at.session_state
     assert at.selectbox(key="play_open_kind_0").label == "Ana"
     at.selectbox(key="play_open_kind_0").set_value("heuristic")
@@ -204,10 +215,11 @@ def test_the_end_screen_explains_a_tie_broken_by_the_highest_tile() -> None:
 
 def test_default_names_saved_in_one_language_follow_the_reader_into_another() -> None:
     at = click(play(), "play_start")  # the set-up's defaults: a person, then the expert
-    record = decode_scenario(at.query_params["game"])
+    params = shared(at)
+    record = decode_scenario(params["game"])
     assert record.names == ("Player 1", "Expert bot 2")
     assert match(at).names == ("", "")
-    french = play("fr", game=at.query_params["game"], seats="person,expert", seed="2")
+    french = play("fr", game=params["game"], seed="2")
     assert match(french).names == ("", "") and match(french).kinds == ("person", "expert")
     assert headers(french) == [t("play.your_turn", "fr", player="Joueur 1")]
 
@@ -287,7 +299,9 @@ def test_a_bad_seed_in_a_game_link_is_explained_and_the_game_opened_with_new_dic
             assert [e.value for e in at.error] == [expected]
             assert match(at).table == game.table and match(at).kinds == ("person", "person")
             assert 0 <= match(at).seed <= 999_999
-            assert at.query_params["seed"] == str(match(at).seed)  # the URL corrected
+            assert "seed" not in at.query_params and "game" not in at.query_params
+            assert at.query_params["match"]  # the game, stored with its new seed
+    assert shared(at)["seed"] == str(match(at).seed)
     shows_literally(expected, HOSTILE)
 
 

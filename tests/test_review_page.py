@@ -27,7 +27,7 @@ from pickomino.scenario import Scenario, scenario_json
 from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records
 from pickomino.ui.odds_panel import worms
-from pickomino.ui.play_view import default_name, recorded
+from pickomino.ui.play.names import default_name, recorded
 from pickomino.ui.review_chart import cost_lines
 from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
 from tests.cli import Ran

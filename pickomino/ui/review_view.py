@@ -38,7 +38,7 @@ from pickomino.ui import frame, records, show
 from pickomino.ui.charts import CONFIG
 from pickomino.ui.draw import TileState
 from pickomino.ui.odds_panel import outlook_line, worms
-from pickomino.ui.play_view import Called, default_name
+from pickomino.ui.play.names import Called, default_name
 from pickomino.ui.practice import links
 from pickomino.ui.practice.state import KEEP
 from pickomino.ui.review_chart import cost_lines

@@ -1,0 +1,140 @@
+"""Where the Play page keeps its state in the session, and the settings read from there.
+
+Every key the page's modules share is named once here. The match itself is written by `put` alone,
+so what replaces it is easy to find: the clicks (`clicks.change`, which checks the position they
+were made on) and the links and the store that open a game (`links`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal, get_args
+
+import streamlit as st
+
+from pickomino.i18n import LANGS, t
+from pickomino.match import KINDS, PERSON, Kind, Match
+from pickomino.rules import PRESETS
+
+MATCH: Final = "play_match"
+PENDING: Final = "play_pending"
+"""An opened record of an unfinished game and its seed, waiting for the seats' kinds."""
+LINK: Final = "play_link"
+"""The `?game=` value last read, so a run tells a new link from one already opened."""
+LINK_VISIT: Final = "play_link_visit"
+STORED: Final = "play_stored"
+"""The stored game's id and version (`storage.Held`), once the match has been saved."""
+WRITTEN: Final = "play_written"
+"""The (match, settings) last written to or read from the store."""
+NOTICE: Final = "play_notice"
+TICKING: Final = "play_ticking"
+"""Set by the page just before it draws the pace's timer, which then knows it runs with the page."""
+SEATS: Final = "play_seats"
+RULES: Final = "play_rules"
+SEED: Final = "play_seed"
+PACE: Final = "play_pace"
+ODDS: Final = "play_odds"
+HINT: Final = "play_hint"
+VERDICT: Final = "play_verdict"
+LOG_OPEN: Final = "play_log_open"
+SHARE_OPEN: Final = "play_share_open"
+NEW_OPEN: Final = "play_new_open"
+UPLOAD: Final = "play_upload"
+KEEP: Final = "session"
+"""How long a setting outlives its widget: the whole session (see `ui/practice/state.py`)."""
+
+Pace = Literal["step", "slow", "fast"]
+PACES: Final[tuple[Pace, ...]] = get_args(Pace)
+SECONDS: Final[dict[Pace, float]] = {"slow": 1.5, "fast": 0.5}
+"""Time between two bot moves when they play on their own: slow enough to read each reason, or
+quick enough to watch a turn go by."""
+
+Settings = tuple[bool, bool, bool, Pace]
+"""The reader's settings kept with the game: the odds, the hint, the coach, the bots' pace."""
+TOGGLES: Final = (ODDS, HINT, VERDICT)
+
+
+def kind_key(seat: int) -> str:
+    """The set-up's choice of who plays `seat`."""
+    return f"play_kind_{seat}"
+
+
+def name_key(seat: int) -> str:
+    """The set-up's name typed for `seat`."""
+    return f"play_name_{seat}"
+
+
+def open_kind_key(seat: int) -> str:
+    """Who plays `seat` of an opened game that goes on."""
+    return f"play_open_kind_{seat}"
+
+
+def match() -> Match | None:
+    """The session's match, None before a game starts."""
+    found: Match | None = st.session_state.get(MATCH)
+    return found
+
+
+def put(changed: Match | None) -> None:
+    """Replace the session's match (None: back to the set-up); the one place that writes it."""
+    if changed is None:
+        st.session_state.pop(MATCH, None)
+    else:
+        st.session_state[MATCH] = changed
+
+
+def refuse(text: str) -> None:
+    """Keep a refusal for the page to show once, above the game."""
+    st.session_state[NOTICE] = text
+
+
+def read_choice(key: str, options: Sequence[str], word: str) -> str:
+    """A worded choice from the session, read by its words in any language if sent in words.
+
+    A click sent right after a language switch carries the words the browser showed
+    (`frame.worded`); it is read back by them, and kept.
+    """
+    chosen = str(st.session_state.get(key, options[0]))
+    if chosen not in options:
+        titled = (o for o in options for lang in LANGS if t(word.format(o), lang) == chosen)
+        chosen = next(titled, options[0])
+        st.session_state[key] = chosen
+    return chosen
+
+
+def chosen_kind(seat: int, key: str | None = None) -> Kind:
+    """Who the set-up says plays `seat`: a person at seat 1, the expert elsewhere, by default."""
+    name = key or kind_key(seat)
+    st.session_state.setdefault(name, PERSON if seat == 0 else "expert")
+    found = read_choice(name, KINDS, "play.kind.{}")
+    return next(kind for kind in KINDS if kind == found)
+
+
+def chosen_rules() -> str:
+    """The rules preset the set-up names."""
+    return read_choice(RULES, list(PRESETS), "variants.{}.title")
+
+
+def pace() -> Pace:
+    """How the bots' moves go by: one per click (step), or on their own, slow or fast."""
+    st.session_state.setdefault(PACE, "slow")
+    found = read_choice(PACE, PACES, "play.pace.{}")
+    return next(p for p in PACES if p == found)
+
+
+def settings() -> Settings:
+    """The settings the reader chose, as the store keeps them beside the game."""
+    odds, hint, verdict = (bool(st.session_state.get(key)) for key in TOGGLES)
+    return odds, hint, verdict, pace()
+
+
+def set_settings(found: object) -> None:
+    """Take settings read from the store; anything that is not a setting leaves them as they are."""
+    if not isinstance(found, list) or len(found) != len(TOGGLES) + 1:
+        return
+    *toggles, chosen = found
+    for key, value in zip(TOGGLES, toggles, strict=True):
+        if isinstance(value, bool):
+            st.session_state[key] = value
+    if chosen in PACES:
+        st.session_state[PACE] = chosen
