@@ -1,0 +1,269 @@
+"""The Play page's game kept in the store: reloads of any length, refusals, stale clicks and
+timers, and records from before they said who plays each seat."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.bots import strategy
+from pickomino.echo import echoed
+from pickomino.game import ROLL, Move
+from pickomino.i18n import LANGS, t
+from pickomino.match import Match, MatchError
+from pickomino.rules import preset
+from pickomino.scenario import ScenarioError, loads, parse, scenario_json
+from pickomino.share import MAX_LINK_CHARS, encode_scenario
+from pickomino.store import EXPIRY, open_store
+from pickomino.ui.play import state
+from pickomino.ui.play.names import recorded
+from pickomino.ui.records import game_link, read_record
+from pickomino.ui.storage import URL_SETTING
+from tests.test_app import TIMEOUT, opened, shown_text
+
+PAGE = "app_pages/play.py"
+BEFORE_SEATS = Path(__file__).parent / "records" / "play-before-seats.json"
+"""A game record as the Play page wrote it before records said who plays each seat (names as
+shown, "Rule-of-thumb bot 2" and "Expert bot 3" for the bots, no "seats" key): Ana to play."""
+
+
+def play(lang: str = "en", **params: str) -> AppTest:
+    return opened(PAGE, lang, **params)
+
+
+def match(at: AppTest) -> Match:
+    found: Match = at.session_state[state.MATCH]
+    return found
+
+
+def headers(at: AppTest) -> list[str]:
+    return [str(header.value) for header in at.header]
+
+
+def long_game() -> Match:
+    """A person and six cautious bots, played until the record no longer fits a link, the
+    person to play (the person plays as the cautious bot would). Under the rules where a failed
+    turn with no tile turns nothing over, seed 9 makes one of the longest such games."""
+    kinds = ("person", *("cautious",) * 6)
+    rules = preset("rulebook-empty-stack")
+    game = Match.new(kinds, ("Ana", *("",) * 6), 9, rules).until_person()
+    cautious = strategy("cautious")
+    while game_link(game.record()) is not None or game.table.phase == "roll":
+        table = game.table
+        assert not table.over, "the game ended before it outgrew a link"
+        game = game.person_move(ROLL if table.phase == "roll" else cautious(table))
+        game = game.until_person()
+    assert game.to_play == "person"
+    return game
+
+
+def test_a_game_too_long_for_a_link_is_restored_by_a_reload_with_its_settings() -> None:
+    game = long_game()
+    assert len(encode_scenario(game.record())) > MAX_LINK_CHARS
+    at = play("fr")
+    at.session_state[state.MATCH] = game  # as the clicks left it
+    at.session_state[state.ODDS] = True
+    at.session_state[state.PACE] = "fast"
+    at = at.run()
+    assert not at.exception
+    stored = at.query_params["match"]
+    assert "game" not in at.query_params
+    # a reload: a new session with the address alone
+    again = play("fr", match=stored)
+    assert not again.exception and not again.error
+    assert match(again) == game  # the record, the seats' kinds, the names, the seed
+    assert again.session_state[state.ODDS] is True and again.session_state[state.PACE] == "fast"
+    assert headers(again)[0] == t("play.your_turn", "fr", player="Ana")
+    assert any(b.key.startswith("play_keep_") or b.key == "play_roll" for b in again.button)
+    assert again.query_params["match"] == stored  # the same address, no new document
+    # the share panel says the game is too long for a link
+    again.session_state[state.SHARE_OPEN] = True
+    assert t("play.link_too_long", "fr") in shown_text(again.run())
+
+
+def test_the_address_stays_the_same_while_the_game_is_played() -> None:
+    at = play()
+    at.selectbox(key="play_kind_1").set_value("person")
+    at = at.button(key="play_start").click().run()
+    address = dict(at.query_params)
+    assert set(address) == {"lang", "match"}
+    for _ in range(4):
+        table = match(at).table
+        move = ROLL if table.phase == "roll" else strategy("cautious")(table)
+        key = {"roll": "play_roll", "stop": "play_stop"}.get(move.kind)
+        key = key or (f"play_keep_{move.face}" if move.kind == "keep" else f"play_take_{move.tile}")
+        at = at.button(key=key).click().run()
+        assert not at.exception and dict(at.query_params) == address
+    with open_store(os.environ[URL_SETTING]) as store:
+        document = store.read("game", address["match"])
+    assert Match.from_data(document.data["match"]) == match(at)
+
+
+def test_an_unknown_or_expired_game_is_refused_and_the_set_up_offered() -> None:
+    month_ago = datetime.now(UTC) - EXPIRY - timedelta(days=1)
+    data = {"match": Match.new(("person", "expert"), ("", ""), 1).to_data(), "settings": []}
+    with open_store(os.environ[URL_SETTING], clock=lambda: month_ago) as old:
+        expired = old.create("game", data)
+    for lang in LANGS:
+        at = play(lang, match="AAAAAAAAAAA")
+        assert not at.exception
+        assert [e.value for e in at.error] == [t("play.saved.unknown", lang)]
+        assert state.MATCH not in at.session_state and at.button(key="play_start") is not None
+        assert "match" not in at.query_params
+        at = play(lang, match=expired.id)
+        assert [e.value for e in at.error] == [t("play.saved.expired", lang, days=EXPIRY.days)]
+    # with the game's own link beside the id, the link opens the game
+    game = Match.new(("person", "expert"), ("Ana", "Bo"), 4).until_person()
+    at = play(match=expired.id, game=encode_scenario(game.record()), seed="4")
+    assert [e.value for e in at.error] == [t("play.saved.expired", "en", days=EXPIRY.days)]
+    assert match(at) == game
+
+
+def test_data_that_is_not_a_stored_game_is_refused() -> None:
+    with open_store(os.environ[URL_SETTING]) as store:
+        bad = store.create("game", {"match": {"record": {"players": 2}, "names": [], "seed": 1}})
+    at = play(match=bad.id)
+    assert not at.exception and [e.value for e in at.error] == [t("play.saved.unknown", "en")]
+    game = Match.new(("person", "expert"), ("", ""), 1)
+    assert Match.from_data(game.to_data()) == game
+    for broken in (
+        {**game.to_data(), "seed": "1"},
+        {**game.to_data(), "names": ["", 3]},
+        {**game.to_data(), "record": {**game.to_data()["record"], "seats": ["person", "robot"]}},
+    ):
+        with pytest.raises(MatchError):
+            Match.from_data(broken)
+    with pytest.raises(ScenarioError):
+        illegal = {"players": 2, "seats": ["person", "expert"], "actions": [{"take": 21}]}
+        Match.from_data({**game.to_data(), "record": illegal})
+
+
+def test_a_game_played_on_in_another_tab_is_shown_not_overwritten() -> None:
+    first = play()
+    first.selectbox(key="play_kind_1").set_value("person")
+    first = first.button(key="play_start").click().run()
+    stored = first.query_params["match"]
+    second = play(match=stored)
+    assert match(second) == match(first)
+    second = second.button(key="play_roll").click().run()  # the second tab rolls first
+    first = first.button(key="play_roll").click().run()
+    assert [e.value for e in first.error] == [t("play.saved.conflict", "en")]
+    assert match(first) == match(second)  # the second tab's roll, as stored
+
+
+def test_a_stale_bot_button_or_start_is_refused_and_changes_nothing() -> None:
+    at = play()
+    at.selectbox(key="play_kind_0").set_value("heuristic")
+    at = at.button(key="play_start").click().run()
+    at.radio(key="play_pace").set_value("step")
+    at = at.run()
+    ahead = match(at).bot_move()
+    at.session_state[state.MATCH] = ahead  # another click played first, the page not redrawn
+    at = at.button(key="play_next").click().run()
+    moved = t("play.stale", "en", reason=t("play.stale_moved", "en"))
+    assert match(at) == ahead and [str(w.value) for w in at.warning] == [moved]
+
+
+def test_a_stale_start_or_carry_on_is_refused() -> None:
+    at = play()
+    at.selectbox(key="play_kind_1").set_value("person")
+    at = at.run()
+    started = Match.new(("person", "person"), ("", ""), 3)
+    at.session_state[state.MATCH] = started  # a first click on Start, already answered
+    at = at.button(key="play_start").click().run()
+    moved = t("play.stale", "en", reason=t("play.stale_moved", "en"))
+    assert match(at) == started and [str(w.value) for w in at.warning] == [moved]
+
+
+def _tick_once() -> None:
+    """One run of the bots' timer on its own, as the fragment runs it (then the page's rerun)."""
+    import streamlit as st
+
+    from pickomino.ui.play import clicks
+
+    if not st.session_state.get("ticked"):
+        st.session_state["ticked"] = True
+        clicks.tick(int(st.session_state["drawn"]))
+
+
+def test_a_stale_bot_timer_is_refused_and_a_timely_one_plays() -> None:
+    game = Match.new(("heuristic", "person"), ("", ""), 2)
+    for drawn, played in ((0, True), (3, False)):
+        at = AppTest.from_function(_tick_once, default_timeout=TIMEOUT)
+        at.session_state["lang"] = "en"
+        at.session_state[state.MATCH] = game
+        at.session_state["drawn"] = drawn
+        at = at.run()
+        assert not at.exception
+        if played:
+            assert match(at) == game.bot_move() and state.NOTICE not in at.session_state
+        else:
+            assert match(at) == game
+            assert at.session_state[state.NOTICE] == t("play.stale_tick", "en")
+
+
+def test_a_record_from_before_the_seats_were_said_still_opens() -> None:
+    text = BEFORE_SEATS.read_text()
+    record = read_record(text.encode())
+    assert record.seats is None and '"seats"' not in text
+    # the review names the bots by their saved default names, in the reader's language
+    said = recorded(record, "fr")
+    assert said.labels == ("Ana", "Robot à l’instinct 2", "Robot expert 3")
+    # opened by its link (with no seats), the Play page asks who plays each seat now
+    at = play(game=encode_scenario(record))
+    assert not at.exception and state.MATCH not in at.session_state
+    assert at.selectbox(key="play_open_kind_0").label == "Ana"
+    # and with the seats of an older link beside it, it goes on
+    at = play(game=encode_scenario(record), seats="person,heuristic,expert", seed="3")
+    assert match(at).kinds == ("person", "heuristic", "expert")
+    assert headers(at) == [t("play.your_turn", "en", player="Ana")]
+
+
+def test_a_record_says_who_plays_each_seat_and_opens_with_them() -> None:
+    game = Match.new(("cautious", "person"), ("", "Bo"), 6).until_person()
+    record = game.record(["Cautious bot 1", "Bo"])  # as the page names the seats
+    assert record.seats == ("cautious", "person")
+    assert loads(json.dumps(scenario_json(record))) == record
+    at = play(game=encode_scenario(record), seed="6")
+    assert not at.exception and match(at).kinds == ("cautious", "person")
+    assert headers(at) == [t("play.your_turn", "en", player="Bo")]
+    # the review knows the bot by its kind, whatever its name
+    assert recorded(record, "en").labels[0] == t("play.bot_name.cautious", "en", n=1)
+    # a kind the app does not know is refused by name, and who plays asked
+    unknown = {**scenario_json(record), "seats": ["robot", "person"]}
+    at = play(game=encode_scenario(parse(unknown)))
+    assert not at.exception and state.MATCH not in at.session_state
+    assert [e.value for e in at.error] == [
+        t(
+            "play.link_seats",
+            "en",
+            value=echoed("robot,person"),
+            n=2,
+            kinds="person, cautious, heuristic, expert",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("seats", "code"),
+    [(["person"], "seat_kind_count"), (["person", "Expert"], "not_a_seat_kind"),
+     (["person", ""], "not_a_seat_kind"), (["person", 3], "not_a_seat_kind"),
+     (["person", "x" * 21], "not_a_seat_kind")],
+)  # fmt: skip
+def test_seats_that_are_not_one_kind_a_seat_are_refused_by_the_format(
+    seats: list[object], code: str
+) -> None:
+    with pytest.raises(ScenarioError) as caught:
+        parse({"players": 2, "seats": seats})
+    assert caught.value.code == code
+
+
+def test_a_person_click_for_a_bot_seat_is_refused_by_the_match() -> None:
+    game = Match.new(("expert", "person"), ("", ""), 1)
+    with pytest.raises(MatchError):
+        game.person_move(Move("roll"))
