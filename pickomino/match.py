@@ -20,7 +20,7 @@ from typing import Any, Final, Literal, get_args
 from pickomino.bots import played, strategy
 from pickomino.game import ROLL, IllegalMove, Move, Step, Table, TableError
 from pickomino.odds import Choice, analyse, best_move
-from pickomino.review import SeatReview, review
+from pickomino.review import SeatReview, ends_turn, review
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Scenario, parse, scenario_json
 
@@ -164,7 +164,7 @@ class Match:
         found: list[Turn] = []
         first = 0
         for index, step in enumerate(self.steps):
-            if step.table.phase in ("roll", "over"):  # the dice passed: the turn is over
+            if ends_turn(step):
                 seat = self.before(first).current
                 found.append(Turn(seat, first, self.steps[first : index + 1], True))
                 first = index + 1
