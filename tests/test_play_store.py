@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -178,6 +179,14 @@ def test_a_stale_start_or_carry_on_is_refused() -> None:
     at = at.button(key="play_start").click().run()
     moved = t("play.stale", "en", reason=t("play.stale_moved", "en"))
     assert match(at) == started and [str(w.value) for w in at.warning] == [moved]
+    # an opened game waiting for its seats, carried on by a first click already answered
+    game = Match.new(("expert", "person"), ("Ana", "Bo"), 9).until_person()
+    at = play(game=encode_scenario(replace(game.record(), seats=None)))
+    carried = Match.from_record(game.record(), ("person", "person"), 1)
+    at.session_state[state.MATCH] = carried
+    del at.session_state[state.PENDING]
+    at = at.button(key="play_go_on").click().run()
+    assert match(at) == carried and [str(w.value) for w in at.warning] == [moved]
 
 
 def _tick_once() -> None:

@@ -65,7 +65,7 @@ def change(
     """
     lang = current_lang()
     now = match()
-    said = stale if stale is not None else t("play.stale", lang, reason=t("play.stale_moved", lang))
+    said = stale if stale is not None else moved_on()
     if position(now) != drawn:
         refuse(said)
         return False
@@ -78,6 +78,12 @@ def change(
         refuse(said)
         return False
     return True
+
+
+def moved_on() -> str:
+    """The refusal of a click made on an earlier moment of the game, said for any control."""
+    lang = current_lang()
+    return t("play.stale", lang, reason=t("play.stale_moved", lang))
 
 
 def _game(found: Match | None) -> Match:
@@ -95,13 +101,12 @@ def person_move(move: Move, drawn: int) -> None:
     """
     lang = current_lang()
     now = match()
-    reason = t("play.stale_moved", lang)
+    stale = None
     if now is not None and len(now.steps) != drawn:
         try:
             now.table.play(move, random.Random(0))
         except IllegalMove as error:
-            reason = show.refusal(error, lang)
-    stale = t("play.stale", lang, reason=reason)
+            stale = t("play.stale", lang, reason=show.refusal(error, lang))
     change(drawn, lambda found: _game(found).person_move(move), stale)
 
 
@@ -149,7 +154,7 @@ def go_on() -> None:
     """Carry on the opened game with the seats' kinds the reader chose."""
     waiting = st.session_state.get(PENDING)
     if waiting is None:  # carried on already, by a click just before this one
-        change(-1, lambda found: found)  # no game is at position -1: refused as stale
+        refuse(moved_on())
         return
     record, seed = waiting
     kinds = [chosen_kind(seat, open_kind_key(seat)) for seat in range(record.table.players)]
