@@ -20,7 +20,8 @@ from pickomino.match import Match, MatchError
 from pickomino.rules import preset
 from pickomino.scenario import ScenarioError, loads, parse, scenario_json
 from pickomino.share import MAX_LINK_CHARS, encode_scenario
-from pickomino.store import EXPIRY, open_store
+from pickomino.store import EXPIRY, Store, Unreachable, open_store
+from pickomino.ui import storage
 from pickomino.ui.play import state
 from pickomino.ui.play.names import recorded
 from pickomino.ui.records import game_link, read_record
@@ -276,3 +277,25 @@ def test_a_person_click_for_a_bot_seat_is_refused_by_the_match() -> None:
     game = Match.new(("expert", "person"), ("", ""), 1)
     with pytest.raises(MatchError):
         game.person_move(Move("roll"))
+
+
+def test_a_store_that_cannot_be_reached_leaves_the_game_in_the_page_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def down() -> Store:
+        raise Unreachable("127.0.0.1:1", 10.0)
+
+    monkeypatch.setattr(storage, "store", down)
+    at = play("nl")
+    at.selectbox(key="play_kind_1").set_value("person")
+    at = at.button(key="play_start").click().run()
+    assert not at.exception and match(at).table.players == 2
+    assert [e.value for e in at.error] == [t("play.saved.unreachable", "nl")]
+    assert "match" not in at.query_params
+    at = at.button(key="play_roll").click().run()  # the game goes on, each change tried again
+    assert len(match(at).steps) == 1
+    assert [e.value for e in at.error] == [t("play.saved.unreachable", "nl")]
+    at = at.run()  # a run that changes nothing tries nothing, and says nothing
+    assert not at.error and len(match(at).steps) == 1
+    at = play("nl", match="AAAAAAAAAAA")
+    assert [e.value for e in at.error] == [t("play.saved.unreachable", "nl")]
