@@ -5,24 +5,25 @@ does with its `Sandbox`: the game is plain values, so it can be tested without a
 as a game record (`record`) that `python -m pickomino replay` and `review` read, and rebuilt from
 one (`from_record`) to carry on playing.
 
-Rolls are drawn from a generator seeded with the match's seed and the number of moves played, so
-the same seed and the same choices give the same game, and a game reopened from its record (with
-its seed) rolls on as it would have.
+The game is a `History`, the sandbox's too: rolls are drawn from a generator seeded with the
+match's seed and the number of moves played (`history.roll_rng`), so the same seed and the same
+choices give the same game, and a game reopened from its record (with its seed) rolls on as it
+would have.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, get_args
 
-from pickomino.bots import played, strategy
-from pickomino.game import ROLL, IllegalMove, Move, Step, Table, TableError
+from pickomino.bots import strategy
+from pickomino.game import IllegalMove, Move, Step, Table, TableError
+from pickomino.history import History, HistoryError, bot_move
 from pickomino.odds import Choice, analyse, best_move
-from pickomino.review import SeatReview, ends_turn, review
+from pickomino.review import SeatReview, review
 from pickomino.rules import STANDARD, Rules
-from pickomino.scenario import Scenario, parse, scenario_json
+from pickomino.scenario import Scenario, ends_turn
 
 Kind = Literal["person", "cautious", "heuristic", "expert"]
 """Who plays a seat: a person at the screen, or one of the bots of `pickomino.bots`."""
@@ -39,12 +40,15 @@ def seat_kinds(record: Scenario) -> tuple[Kind, ...] | None:
 
     MatchError for a kind the app does not know (a bot of another version, a word typed by hand).
     """
-    if record.seats is None:
-        return None
-    unknown = [seat for seat in record.seats if seat not in KINDS]
+    return None if record.seats is None else _known(record.seats)
+
+
+def _known(seats: Sequence[str]) -> tuple[Kind, ...]:
+    """The seats' words as kinds; MatchError names the first the app does not know."""
+    unknown = [seat for seat in seats if seat not in KINDS]
     if unknown:
         raise MatchError(f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})")
-    return tuple(next(kind for kind in KINDS if kind == seat) for seat in record.seats)
+    return tuple(next(kind for kind in KINDS if kind == seat) for seat in seats)
 
 
 @dataclass(frozen=True)
@@ -77,32 +81,30 @@ class Why:
 
 @dataclass(frozen=True)
 class Match:
-    """A game: who plays each seat, their names, the seed of the dice, the start and every step.
+    """A game on the Play page: its history, which says who plays each seat and their names.
 
-    Attributes:
-        kinds: per seat, a person or a bot (`Kind`).
-        names: per seat, the name a player typed, "" for none (the page then names the seat).
-        seed: the seed of the dice; roll n of the game draws from `Random(f"{seed}:{n}")`.
-        start: the table the game started from (a fresh table, or a record's first table).
-        steps: every move played so far, each with the table after it and its events.
+    The history (`history.History`) keeps the start, every step and the seed: roll n of the game
+    draws from `history.roll_rng(seed, n)`. Its `seats` are checked here as the kinds the app
+    knows, one per seat, and its `names` hold one per seat ("" for none: the page names the seat).
     """
 
-    kinds: tuple[Kind, ...]
-    names: tuple[str, ...]
-    seed: int
-    start: Table
-    steps: tuple[Step, ...] = ()
+    history: History
 
     def __post_init__(self) -> None:
-        unknown = [kind for kind in self.kinds if kind not in KINDS]
-        if unknown:
-            raise MatchError(f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})")
-        players = self.start.players
-        if len(self.kinds) != players or len(self.names) != players:
+        players = self.history.start.players
+        seats, names = _known(self.history.seats or ()), self.history.names or ()
+        if len(seats) != players or len(names) != players:
             raise MatchError(
                 f"{players} seats need {players} kinds and {players} names, "
-                f"not {len(self.kinds)} and {len(self.names)}"
+                f"not {len(seats)} and {len(names)}"
             )
+        if self.history.dropped or self.history.edited:
+            raise MatchError("a game is played from its first table, every move by the rules")
+
+    @classmethod
+    def at(cls, table: Table, kinds: Sequence[Kind], names: Sequence[str], seed: int) -> Match:
+        """A game from `table`, these seats' kinds and names, rolling from `seed`."""
+        return cls(History.begin(table, seed, names, kinds))
 
     @classmethod
     def new(
@@ -121,32 +123,63 @@ class Match:
             table = Table.new(len(kinds), rules)
         except TableError as error:
             raise IllegalMove(error.code, str(error), **error.params) from None
-        return cls(tuple(kinds), tuple(names), seed, table)
+        return cls.at(table, kinds, names, seed)
 
     @classmethod
-    def from_record(cls, record: Scenario, kinds: Sequence[Kind], seed: int) -> Match:
+    def from_record(
+        cls,
+        record: Scenario,
+        kinds: Sequence[Kind],
+        seed: int,
+        names: Sequence[str] | None = None,
+    ) -> Match:
         """The game a record holds, its moves replayed, to go on with these seats' kinds.
 
-        ScenarioError names a move of the record the rules refuse.
+        `names` as typed, else the record's. ScenarioError names a move the rules refuse.
         """
-        names = record.names or ("",) * record.table.players
-        return cls(tuple(kinds), tuple(names), seed, record.table, tuple(record.steps()))
+        typed = tuple(names or record.names or ("",) * record.table.players)
+        return cls(replace(History.of(record, seed), names=typed, seats=tuple(kinds)))
 
     def again(self, seed: int) -> Match:
         """The same seats and rules at a fresh table, rolling from another seed."""
         fresh = Table.new(self.start.players, self.start.rules)
-        return Match(self.kinds, self.names, seed, fresh)
+        return Match.at(fresh, self.kinds, self.names, seed)
 
     # ----- reading the game -----------------------------------------------------------------
 
     @property
+    def kinds(self) -> tuple[Kind, ...]:
+        """Per seat, a person or a bot (checked when the match was made)."""
+        return _known(self.history.seats or ())
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Per seat, the name a player typed, "" for none."""
+        return self.history.names or ()
+
+    @property
+    def seed(self) -> int:
+        """The seed of the dice."""
+        return self.history.seed
+
+    @property
+    def start(self) -> Table:
+        """The table the game started from (a fresh table, or a record's first table)."""
+        return self.history.start
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every move played so far, each with the table after it and its events."""
+        return self.history.steps[1:]
+
+    @property
     def table(self) -> Table:
         """The table now."""
-        return self.steps[-1].table if self.steps else self.start
+        return self.history.table
 
     def before(self, index: int) -> Table:
         """The table step `index` was played on."""
-        return self.steps[index - 1].table if index > 0 else self.start
+        return self.history.steps[index].table
 
     @property
     def to_play(self) -> Kind | None:
@@ -163,14 +196,15 @@ class Match:
         """The game's turns in order, each with its steps (the last one perhaps under way)."""
         found: list[Turn] = []
         first = 0
-        for index, step in enumerate(self.steps):
+        steps = self.steps
+        for index, step in enumerate(steps):
             if ends_turn(step):
                 seat = self.before(first).current
-                found.append(Turn(seat, first, self.steps[first : index + 1], True))
+                found.append(Turn(seat, first, steps[first : index + 1], True))
                 first = index + 1
-        if first < len(self.steps) or not self.table.over:
+        if first < len(steps) or not self.table.over:
             seat = self.table.current
-            found.append(Turn(seat, first, self.steps[first:], False))
+            found.append(Turn(seat, first, steps[first:], False))
         return tuple(found)
 
     def record(self, names: Sequence[str] | None = None) -> Scenario:
@@ -179,57 +213,41 @@ class Match:
         `names` are written as given (the page passes each seat's name as it shows it); without
         them the typed names, if every seat has one.
         """
-        moves = tuple(step.move for step in self.steps if step.move is not None)
-        written = tuple(names) if names is not None else self.names
-        return Scenario(
-            self.start, moves, names=written if all(written) else None, seats=self.kinds
-        )
+        return self.history.record(names)
 
     def to_data(self) -> dict[str, Any]:
         """The match as JSON data that `from_data` rebuilds exactly, for the store.
 
-        The game is its record (the scenario format, with the seats' kinds), so a stored game and a
-        saved file are one format; the typed names (some perhaps blank) and the seed beside it.
+        The history's one stored form (`History.to_data`), the seats' kinds and typed names in it,
+        so a stored game and a stored sandbox are one format: it shows its last table.
         """
-        return {
-            "record": scenario_json(self.record()),
-            "names": list(self.names),
-            "seed": self.seed,
-        }
+        return self.history.to_data(at=len(self.history.steps) - 1)
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Match:
-        """The match `to_data` wrote; ScenarioError or MatchError when the data is not one.
+    def from_data(cls, data: object) -> Match:
+        """The match `to_data` wrote (this version or an older one: `History.from_data`).
 
-        The record goes through the scenario parser and the rules, as a link's would.
+        ScenarioError for a table or move the rules refuse, MatchError for data that is not a
+        stored game (who plays each seat missing, say).
         """
-        names, seed = data.get("names"), data.get("seed")
-        if (
-            not isinstance(names, list)
-            or not all(isinstance(name, str) for name in names)
-            or not isinstance(seed, int)
-            or isinstance(seed, bool)
-        ):
-            raise MatchError("not a stored game: 'names' and 'seed' are missing or wrong")
-        record = parse(data.get("record"))
-        kinds = seat_kinds(record)
-        if kinds is None:
-            raise MatchError("not a stored game: its record does not say who plays each seat")
-        return replace(cls.from_record(record, kinds, seed), names=tuple(names))
+        try:
+            history, _ = History.from_data(data)
+        except HistoryError as error:
+            raise MatchError(f"not a stored game: {error}") from None
+        if history.seats is None:
+            raise MatchError("not a stored game: it does not say who plays each seat")
+        if history.names is None:
+            history = replace(history, names=("",) * history.start.players)
+        return cls(history)
 
     # ----- playing ----------------------------------------------------------------------------
-
-    def rng(self) -> random.Random:
-        """The generator of the next roll drawn at random."""
-        return random.Random(f"{self.seed}:{len(self.steps)}")
 
     def play(self, move: Move) -> Match:
         """Play `move` for the seat to play; a roll without faces is drawn from the seed.
 
         IllegalMove (the match left as it is) when the rules forbid the move now.
         """
-        step = played(self.table, move, self.rng())
-        return replace(self, steps=(*self.steps, step))
+        return Match(self.history.play(move))
 
     def person_move(self, move: Move) -> Match:
         """A person at the screen plays `move` for the seat to play.
@@ -248,8 +266,7 @@ class Match:
         kind = self.to_play
         if kind is None or kind == PERSON:
             raise MatchError("no bot is to play now" if kind is None else "a person is to play")
-        table = self.table
-        return self.play(ROLL if table.phase == "roll" else strategy(kind)(table))
+        return self.play(bot_move(self.table, strategy(kind)))
 
     def until_person(self) -> Match:
         """The bots play until a person is to play or the game is over."""

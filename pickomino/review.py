@@ -67,9 +67,9 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Final, Literal
 
-from pickomino.game import Phase, Step
+from pickomino.game import Phase
 from pickomino.odds import TIE, Choice, analyse, solved_board
-from pickomino.scenario import Scenario, ScenarioError
+from pickomino.scenario import Scenario, ScenarioError, ends_turn
 
 MAX_BOARDS: Final = 200
 """The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
@@ -195,11 +195,6 @@ def worth_a_look(graded: Review) -> tuple[Decision, ...]:
     """The decisions labelled in `WORTH_A_LOOK`, costliest first (equal costs in game order)."""
     found = [decision for decision in graded.decisions if decision.label in WORTH_A_LOOK]
     return tuple(sorted(found, key=lambda decision: -decision.cost))
-
-
-def ends_turn(step: Step) -> bool:
-    """Whether this step passed the dice on (or ended the game): the next step starts a turn."""
-    return step.table.phase in ("roll", "over")
 
 
 def reviewable(record: Scenario) -> Scenario:

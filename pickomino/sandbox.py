@@ -1,20 +1,21 @@
 """A practice table with history: moves, teacher edits, undo, redo and reproducible dice.
 
-The sandbox page keeps one `Sandbox` in the session and replaces it after every click. Keeping the
-history here, as plain values, lets undo/redo and seeded rolls be tested without a browser, and
-keeps the page free of game logic.
+The sandbox page keeps one `Sandbox` in the session and replaces it after every click. Its history
+is a `History`, the Play page's too, so undo/redo and seeded rolls are tested without a browser, a
+sandbox is stored as a Play game is, and can be saved as a game record; the page holds no game
+logic.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
-from pickomino.events import Event, Rolled
+from pickomino.events import Event
 from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
-from pickomino.scenario import Scenario, ScenarioError, action_json, parse, table_json
+from pickomino.history import History, bot_move
+from pickomino.scenario import Scenario, ScenarioError
 
 MAX_HISTORY: Final = 1_000
 """The most tables a sandbox keeps (about 650 bytes each, so under 1 MB a session): past it the
@@ -27,104 +28,72 @@ Place = int | Literal["middle", "face_down"]
 
 @dataclass(frozen=True)
 class Sandbox:
-    """The tables reached so far; `position` is the one shown, later ones are for redo.
+    """A history (`history.History`) and which of its tables is shown; later ones are for redo.
 
     At most `MAX_HISTORY` tables are kept: a move past it drops the oldest, counted in `dropped`.
-    Random rolls draw from a generator seeded with `seed` and the move's place in the whole
-    history (`dropped + position`), so the same seed and the same moves give the same dice, and an
-    undone roll rolls the same again, whatever was dropped.
+    Random rolls are seeded as every history's are, with the seed and the place of the table rolled
+    on in the whole history (`history.roll_rng`), so the same seed and the same moves give the same
+    dice, and an undone roll rolls the same again, whatever was dropped.
     """
 
-    seed: int
-    history: tuple[Step, ...]
+    log: History
     position: int = 0
-    dropped: int = 0
 
     @classmethod
     def start(cls, table: Table, seed: int = 0) -> Sandbox:
         """A sandbox whose first table is `table`."""
-        return cls(seed, (Step(table),))
+        return cls(History.begin(table, seed))
 
     @classmethod
     def replaying(cls, scenario: Scenario, seed: int = 0) -> Sandbox:
         """A scenario at its moment (`at` moves in), the moves before it to undo, the rest to redo.
 
-        ScenarioError names the first move the rules refuse, before any sandbox is made. A record
-        longer than `MAX_HISTORY` keeps the tables just before its moment and as many after it as
-        fit: the oldest are dropped as they would have been in play.
+        ScenarioError names the first move the rules refuse, before any sandbox is made.
         """
-        history = (Step(scenario.table), *scenario.steps())
-        drop = max(0, min(scenario.at, len(history) - MAX_HISTORY))
-        return cls(seed, history[drop : drop + MAX_HISTORY], scenario.at - drop, drop)
-
-    def to_data(self) -> dict[str, Any]:
-        """The sandbox as JSON data that `from_data` rebuilds exactly, for the store.
-
-        A move is kept in the scenario's `actions` form, its events rebuilt by playing it again on
-        the table before it, so a history of a thousand moves stays a few hundred kilobytes. A
-        random roll is written with the faces it drew (and `drawn`), since its seed may have
-        changed since; every other step (the first, an edit, a new table) keeps its table.
-        """
-        steps: list[dict[str, Any]] = []
-        for index, step in enumerate(self.history):
-            item: dict[str, Any] = {}
-            if index == 0 or step.move is None:
-                item["table"] = table_json(step.table)
-            if step.move is not None:
-                move = step.move
-                if move.kind == "roll" and move.faces is None:
-                    (rolled,) = (event for event in step.events if isinstance(event, Rolled))
-                    move = Move("roll", faces=rolled.faces)
-                    item["drawn"] = True
-                item["action"] = action_json(move)
-            steps.append(item)
-        return {
-            "seed": self.seed,
-            "position": self.position,
-            "dropped": self.dropped,
-            "steps": steps,
-        }
+        return cls.showing(History.of(scenario, seed), scenario.at)
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Sandbox:
-        """The sandbox `to_data` wrote; ScenarioError (or ValueError) when the data is not one.
+    def showing(cls, log: History, at: int) -> Sandbox:
+        """`log` with its table `at` shown, the oldest dropped past `MAX_HISTORY` as in play.
 
-        Every table and move goes through the scenario parser and the rules, as a link's would.
-        The first table kept keeps its move but not its events (the table before it is gone): it
-        is only reached by undoing past `MAX_HISTORY` moves.
+        A longer history keeps the tables just before `at` and as many after it as fit.
         """
-        seed, position, dropped, raw = (
-            data.get(k) for k in ("seed", "position", "dropped", "steps")
-        )
-        if (
-            not all(
-                isinstance(v, int) and not isinstance(v, bool) for v in (seed, position, dropped)
-            )
-            or not isinstance(raw, list)
-            or not 0 < len(raw) <= MAX_HISTORY
-        ):
-            raise ValueError("not a stored sandbox")
-        assert isinstance(seed, int) and isinstance(position, int) and isinstance(dropped, int)
-        if not 0 <= position < len(raw) or dropped < 0:
-            raise ValueError("not a stored sandbox")
-        history: list[Step] = []
-        for index, item in enumerate(raw):
-            if (
-                not isinstance(item, dict)
-                or ("table" in item) != (index == 0 or "action" not in item)
-                or not isinstance(item.get("table", {}), dict)
-            ):
-                raise ValueError(f"step {index} is not a stored step")
-            actions = [item["action"]] if "action" in item else []
-            if "table" in item:
-                scenario = parse({**item["table"], "actions": actions})
-                move = scenario.moves[0] if actions else None
-                step = Step(scenario.table, (), None if move is None else _undrawn(move, item))
-            else:
-                played = next(parse({**table_json(history[-1].table), "actions": actions}).steps())
-                step = Step(played.table, played.events, _undrawn(played.move, item))
-            history.append(step)
-        return cls(seed, tuple(history), position, dropped)
+        drop = max(0, min(at, len(log.steps) - MAX_HISTORY))
+        return cls(log.dropping(drop).upto(MAX_HISTORY - 1), at - drop)
+
+    def to_data(self) -> dict[str, Any]:
+        """The sandbox as JSON data that `from_data` rebuilds exactly: its history's stored form."""
+        return self.log.to_data(self.position)
+
+    @classmethod
+    def from_data(cls, data: object) -> Sandbox:
+        """The sandbox stored by this version or an older one, or any record or stored game.
+
+        `History.from_data` reads it; ScenarioError (or ValueError) when the data is not one.
+        """
+        return cls.showing(*History.from_data(data))
+
+    def record(self) -> Scenario:
+        """The sandbox as a game record opening at the table shown (`History.record`).
+
+        `python -m pickomino replay` and `review` read it, as a link does.
+        """
+        return self.log.record(at=self.position)
+
+    @property
+    def seed(self) -> int:
+        """The seed of the next random roll."""
+        return self.log.seed
+
+    @property
+    def history(self) -> tuple[Step, ...]:
+        """The tables kept, each with the move and events that led to it."""
+        return self.log.steps
+
+    @property
+    def dropped(self) -> int:
+        """How many tables were dropped before the first kept."""
+        return self.log.dropped
 
     @property
     def table(self) -> Table:
@@ -146,22 +115,17 @@ class Sandbox:
         """Whether an undone table can be brought back."""
         return self.position < len(self.history) - 1
 
-    def _push(self, step: Step) -> Sandbox:
-        """`step` after the table shown (redo steps forgotten), the oldest dropped past the cap."""
-        kept = (*self.history[: self.position + 1], step)
-        drop = max(0, len(kept) - MAX_HISTORY)
-        return replace(
-            self, history=kept[drop:], position=len(kept) - 1 - drop, dropped=self.dropped + drop
-        )
-
-    def rng(self) -> random.Random:
-        """The generator for a random roll from the current position."""
-        return random.Random(f"{self.seed}:{self.dropped + self.position}")
+    def _kept(self, log: History) -> Sandbox:
+        """`log`, grown past the table shown, at its last table, the oldest past the cap dropped."""
+        log = log.dropping(len(log.steps) - MAX_HISTORY)
+        return Sandbox(log, len(log.steps) - 1)
 
     def play(self, move: Move) -> Sandbox:
-        """Apply a move (random when a roll has no faces); IllegalMove leaves this sandbox as is."""
-        table, events = self.table.play(move, self.rng())
-        return self._push(Step(table, events, move))
+        """Apply a move (random when a roll has no faces); IllegalMove leaves this sandbox as is.
+
+        The moves after the table shown (kept for redo) are forgotten.
+        """
+        return self._kept(self.log.upto(self.position).play(move))
 
     def roll(self, faces: Sequence[str] | None = None) -> Sandbox:
         """Roll at random, or show `faces` (a teacher setting the dice by hand)."""
@@ -181,7 +145,7 @@ class Sandbox:
 
     def edit(self, table: Table) -> Sandbox:
         """Show a table a teacher set up, as one undoable step."""
-        return self._push(Step(table))
+        return self._kept(self.log.upto(self.position).edit(table))
 
     def undo(self) -> Sandbox:
         """Back one table (no change when there is none)."""
@@ -197,7 +161,7 @@ class Sandbox:
 
     def reseed(self, seed: int) -> Sandbox:
         """Use another seed for the random rolls from now on."""
-        return replace(self, seed=seed)
+        return replace(self, log=replace(self.log, seed=seed))
 
     # ----- one learner against bots: the other seats' moves happen at once -----------------------
 
@@ -208,8 +172,7 @@ class Sandbox:
         """
         box = self
         while not box.table.over and box.table.current != seat:
-            table = box.table
-            box = box.play(ROLL if table.phase == "roll" else strategy(table))
+            box = box.play(bot_move(box.table, strategy))
         return box
 
     def undo_to(self, seat: int) -> Sandbox:
@@ -236,12 +199,6 @@ class Sandbox:
                 break
             position -= 1
         return tuple(events)
-
-
-def _undrawn(move: Move | None, item: dict[str, Any]) -> Move:
-    """The move as it was played: a random roll's faces forgotten again, as `play` recorded it."""
-    assert move is not None
-    return ROLL if item.get("drawn") is True and move.kind == "roll" else move
 
 
 def place_tile(table: Table, tile: int, place: Place) -> Table:

@@ -62,14 +62,15 @@ class Scenario:
     def steps(self) -> Iterator[Step]:
         """Each move played in turn, with the table after it; a refused move names its index.
 
-        The one replay of a scenario: the sandbox builds its history from it, the Learn pages draw
-        each step, the command line and `replay` keep the last table. A record of more than
-        `MAX_TURNS` turns is refused (`too_many_turns`) when its turn after the last is reached.
+        The one replay of a record: `History` builds the Play page's and the sandbox's steps from
+        it, the Learn pages draw each step, the command line and `replay` keep the last table. A
+        record of more than `MAX_TURNS` turns is refused (`too_many_turns`) when its turn after
+        the last is reached.
         """
-        table = self.table
+        step = Step(self.table)
         turns = 1
         for index, move in enumerate(self.moves):
-            if index and table.phase == "roll":
+            if index and ends_turn(step):
                 turns += 1
                 if turns > MAX_TURNS:
                     raise ScenarioError(
@@ -80,7 +81,7 @@ class Scenario:
                         limit=MAX_TURNS,
                     )
             try:
-                table, events = table.play(move)
+                table, events = step.table.play(move)
             except IllegalMove as error:
                 raise ScenarioError(
                     "action_refused",
@@ -88,7 +89,8 @@ class Scenario:
                     index=index,
                     refusal=error,
                 ) from error
-            yield Step(table, events, move)
+            step = Step(table, events, move)
+            yield step
 
     def replay(self) -> tuple[Table, tuple[Event, ...]]:
         """The table after every move, and all events in order."""
@@ -98,6 +100,15 @@ class Scenario:
             table = step.table
             events.extend(step.events)
         return table, tuple(events)
+
+
+def ends_turn(step: Step) -> bool:
+    """Whether this step passed the dice on (or ended the game): the next step starts a turn.
+
+    The one test of a turn's end: the record's turn count, the Play page's turns and the coach's
+    review all ask it.
+    """
+    return step.table.phase in ("roll", "over")
 
 
 def _int(value: object, key: str) -> int:
@@ -222,7 +233,7 @@ def _names(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
 SEAT_KIND_CHARS: Final = 20
 
 
-def _seats(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
+def read_seats(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
     """Who played each seat, if given: one short lowercase word per player.
 
     Whether each word is a kind the app knows is the Play page's check (`match.Match`), since the
@@ -259,7 +270,8 @@ def _group(kept: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(face for face in order for _ in range(kept.count(face)))
 
 
-def _move(rules: Rules, index: int, raw: object) -> Move:
+def read_action(rules: Rules, index: int, raw: object) -> Move:
+    """One item of the `actions` list as a move; ScenarioError names the item at fault."""
     where = f"action {index}"
     if not isinstance(raw, dict) or len(raw) != 1:
         raise ScenarioError(
@@ -302,7 +314,7 @@ def parse(data: object) -> Scenario:
         )
     table = _table(data)
     names = _names(data, table.players)
-    seats = _seats(data, table.players)
+    seats = read_seats(data, table.players)
     actions = _list(data.get("actions", []), "actions")
     if len(actions) > MAX_ACTIONS:
         raise ScenarioError(
@@ -312,7 +324,7 @@ def parse(data: object) -> Scenario:
             count=len(actions),
             limit=MAX_ACTIONS,
         )
-    moves = tuple(_move(table.rules, index, raw) for index, raw in enumerate(actions))
+    moves = tuple(read_action(table.rules, index, raw) for index, raw in enumerate(actions))
     at = _int(data.get("at", 0), "at")
     if not 0 <= at <= len(moves):
         raise ScenarioError(

@@ -128,7 +128,7 @@ def test_the_sandbox_stars_the_best_move_and_says_why_a_steal_counts_twice(lang:
 
 def test_the_play_page_hint_and_star_name_the_best_move() -> None:
     at = opened("app_pages/play.py", "en")
-    at.session_state["play_match"] = Match(("person", "expert"), ("Ana", ""), 5, ISSUE)
+    at.session_state["play_match"] = Match.at(ISSUE, ("person", "expert"), ("Ana", ""), 5)
     at.session_state["play_odds"] = True
     at.session_state["play_hint"] = True
     at = at.run()

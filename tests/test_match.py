@@ -89,7 +89,7 @@ def test_a_seat_kind_unknown_or_missing_is_refused_by_name() -> None:
     with pytest.raises(MatchError, match="'genius'"):
         Match.new(("person", "genius"), ("", ""), 1)  # type: ignore[arg-type]
     with pytest.raises(MatchError, match="2 seats"):
-        Match(("person",), ("",), 1, Table.new(2))
+        Match.at(Table.new(2), ("person",), ("",), 1)
     with pytest.raises(IllegalMove):
         Match.new(("person",), ("",), 1)  # one seat is no game
 

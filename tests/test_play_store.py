@@ -133,16 +133,27 @@ def test_data_that_is_not_a_stored_game_is_refused() -> None:
     assert not at.exception and [e.value for e in at.error] == [t("play.saved.unknown", "en")]
     game = Match.new(("person", "expert"), ("", ""), 1)
     assert Match.from_data(game.to_data()) == game
-    for broken in (
-        {**game.to_data(), "seed": "1"},
-        {**game.to_data(), "names": ["", 3]},
-        {**game.to_data(), "record": {**game.to_data()["record"], "seats": ["person", "robot"]}},
-    ):
-        with pytest.raises(MatchError):
-            Match.from_data(broken)
+    record = scenario_json(game.record())
+    old = {"record": record, "names": ["", ""], "seed": 1}  # as stored before the version key
+    assert Match.from_data(old) == game
+    for stored in (game.to_data(), old):
+        for broken in (
+            {**stored, "seed": "1"},
+            {**stored, "names": ["", 3]},
+            {
+                **stored,
+                "seats": ["person", "robot"],
+                "record": {**record, "seats": ["person", "robot"]},
+            },
+        ):
+            with pytest.raises(MatchError):
+                Match.from_data(broken)
     with pytest.raises(ScenarioError):
         illegal = {"players": 2, "seats": ["person", "expert"], "actions": [{"take": 21}]}
-        Match.from_data({**game.to_data(), "record": illegal})
+        Match.from_data({**old, "record": illegal})
+    with pytest.raises(ScenarioError):
+        first = game.to_data()["steps"][0]
+        Match.from_data({**game.to_data(), "steps": [first, {"action": {"take": 21}}]})
 
 
 def test_a_game_played_on_in_another_tab_is_shown_not_overwritten() -> None:

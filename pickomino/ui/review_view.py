@@ -27,12 +27,11 @@ from pickomino.review import (
     THRESHOLDS,
     Decision,
     Review,
-    ends_turn,
     review,
     reviewable,
     worth_a_look,
 )
-from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
+from pickomino.scenario import Scenario, ScenarioError, ends_turn, loads, scenario_json
 from pickomino.share import decode_scenario
 from pickomino.ui import frame, records, show
 from pickomino.ui.charts import CONFIG

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -95,8 +94,7 @@ def opened(record: Scenario, kinds: Sequence[Kind] | None, seed: int) -> Match |
         return None
     st.session_state.pop(PENDING, None)
     chosen = tuple(kinds) if kinds is not None else kinds_of(record)
-    found = Match.from_record(record, chosen, seed)
-    return replace(found, names=typed(record.names, chosen))
+    return Match.from_record(record, chosen, seed, typed(record.names, chosen))
 
 
 def _open_link(value: str, lang: Lang) -> list[str]:
