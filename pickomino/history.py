@@ -216,7 +216,7 @@ def _version_1(data: Mapping[str, Any]) -> tuple[History, int]:
     if "steps" in data:  # the sandbox
         seed, dropped = _whole(data, "seed"), _whole(data, "dropped")
         steps = _steps(data["steps"])
-        return History(steps, seed, dropped), _moment(_whole(data, "position"), steps)
+        return History(steps, seed, dropped), _moment(_whole(data, "position"), steps, "position")
     record = parse(data)
     return History.of(record), record.at
 
@@ -228,9 +228,9 @@ def _whole(data: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def _moment(at: int, steps: tuple[Step, ...]) -> int:
+def _moment(at: int, steps: tuple[Step, ...], key: str = "at") -> int:
     if not 0 <= at < len(steps):
-        raise HistoryError(f"key 'at': {at} is not a table from 0 to {len(steps) - 1}")
+        raise HistoryError(f"key {key!r}: {at} is not a table from 0 to {len(steps) - 1}")
     return at
 
 

@@ -163,3 +163,13 @@ def test_stored_data_that_is_no_history_is_refused_by_name(
         Sandbox.from_data(data)
     with pytest.raises(MatchError, match=named):
         Match.from_data({**data, "seats": ["person", "expert"]})
+
+
+def test_an_older_form_with_a_wrong_key_is_refused_by_name() -> None:
+    sandbox = fixture("sandbox_v1")["data"]
+    with pytest.raises(HistoryError, match="'position'"):
+        History.from_data({**sandbox, "position": len(sandbox["steps"])})
+    game = fixture("match_v1")["data"]
+    unseated = {key: value for key, value in game["record"].items() if key != "seats"}
+    with pytest.raises(HistoryError, match="'seats'"):
+        History.from_data({**game, "record": unseated})
