@@ -1,0 +1,16 @@
+"""Join a room: the pupil's phone, the code and a nickname, then the question to answer."""
+
+import streamlit as st
+
+from pickomino.i18n import t
+from pickomino.ui.frame import current_lang
+from pickomino.ui.room import phone
+
+lang = current_lang()
+st.set_page_config(initial_sidebar_state="collapsed")
+st.title(t("page.join.title", lang))
+code, token = phone.settle()
+if code and token:
+    phone.phone(code, token, lang)
+else:
+    phone.join_form(lang)

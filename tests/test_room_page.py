@@ -1,0 +1,120 @@
+"""The live classroom through AppTest: a teacher's projector and pupils' phones on one store.
+
+Every session is its own AppTest run against the same store (a SQLite file of the test's own,
+named by PICKOMINO_STORE_URL), as sessions of one server would be: what one session changes,
+the others read on their next run, with no shared memory but the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.i18n import t
+from pickomino.odds import analyse
+from pickomino.rooms import Room, ask_decision, moves_of, open_question
+from pickomino.ui import storage
+from pickomino.ui.room import live
+from pickomino.ui.storage import store
+from tests.tables import table
+from tests.test_app import opened, shown_text
+
+DECIDE = table(middle=[21, 22, 23, 24, 25], kept=["W", "W", "5"], rolled=["5", "4", "4", "3", "1"])
+
+
+@pytest.fixture(autouse=True)
+def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A store no other test sees, opened afresh (the app keeps one per process)."""
+    monkeypatch.setenv(storage.URL_SETTING, f"sqlite:///{tmp_path}/store.sqlite3")
+    storage.store.clear()
+    live.wrong_codes.clear()
+    yield
+    storage.store().close()
+    storage.store.clear()
+
+
+def teacher_room(lang: str = "en") -> tuple[AppTest, str]:
+    """A teacher's session that opened a room from the Class room page; the room's code."""
+    at = opened("app_pages/room.py", lang)
+    at.button(key="room_open").click().run()
+    return at, str(at.query_params["room"])
+
+
+def ask(code: str) -> None:
+    """Put DECIDE to the room, as the sandbox's button does (its click is a browser test's)."""
+    id = store().find_room(code)
+    document = store().read("room", id)
+    room = ask_decision(Room.from_json(document.data), DECIDE)
+    number = open_question(room, live.now())
+    store().update_room(id, room.to_json(), document.version, number, live.KEPT_AFTER)
+
+
+def pupil(code: str, name: str, lang: str = "en") -> AppTest:
+    """A pupil's phone that joined room `code` with the form."""
+    at = opened("app_pages/join.py", lang, room=code)
+    at.text_input(key="join_name").input(name)
+    at.button[0].click().run()
+    return at
+
+
+def test_a_pupil_joins_with_the_code_and_answers_the_teachers_question() -> None:
+    teacher, code = teacher_room()
+    assert code in shown_text(teacher).replace("\u00a0", "").replace(" ", "")
+    zoe = pupil(code, "Zoë")
+    assert "pupil" in zoe.query_params
+    assert t("room.waiting", "en") in shown_text(zoe)
+    ask(code)
+    zoe.run()
+    assert t("room.ask.keep", "en") in shown_text(zoe)
+    assert len(
+        [key for key in (b.key for b in zoe.button) if key.startswith("room_option_1_")]
+    ) == len(moves_of(DECIDE))
+    zoe.button(key="room_option_1_0").click().run()
+    teacher.run()
+    assert "**1** of 1 have answered." in shown_text(teacher)
+    teacher.button(key="room_reveal").click().run()
+    bars = [bar.proto.text for bar in teacher.get("progress")]
+    best = moves_of(DECIDE).index(analyse(DECIDE).recommended.move)
+    assert len(bars) == len(moves_of(DECIDE))
+    assert [bar.startswith("★") for bar in bars] == [n == best for n in range(len(bars))]
+    assert bars[0].split(" — ")[0].endswith(": 1 (100%)")
+    zoe.run()
+    assert all(button.disabled for button in zoe.button if button.key.startswith("room_option_"))
+
+
+def test_the_projector_shows_no_controls_and_a_pupil_cannot_act_as_the_teacher() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    board = opened("app_pages/room.py", "en", room=code)
+    assert not [b for b in board.button if b.key == "room_reveal"]
+    token = teacher.session_state[live.TEACHER_KEY][code]
+    assert token not in str(board.query_params) and token not in shown_text(board)
+    zoe = pupil(code, "Zoë")
+    zoe_token = zoe.query_params["pupil"]
+    # a pupil's token is no teacher's token: the control link made of it gives no controls'
+    sly = opened("app_pages/room.py", "en", room=code, control=str(zoe_token))
+    sly.button(key="room_reveal").click().run()
+    assert t("room.refused.not_teacher", "en") in [str(e.value) for e in sly.error]
+    seen = Room.from_json(store().read("room", store().find_room(code)).data)
+    assert seen.question is not None and not seen.question.revealed
+
+
+@pytest.mark.parametrize("name", ["**bold**", "<b>x</b>", "[a](http://e.example)", "a\u202eb"])
+def test_a_nickname_with_markup_is_refused_and_seats_nobody(name: str) -> None:
+    _, code = teacher_room()
+    phone = pupil(code, name)
+    assert [str(e.value) for e in phone.error] == [
+        t("room.refused.bad_nickname", "en", low=2, high=20)
+    ]
+    assert store().pupils(store().find_room(code)) == []
+
+
+def test_a_wrong_code_is_refused_and_counted_per_server() -> None:
+    teacher_room()
+    phone = opened("app_pages/join.py", "fr", room="ZZZZZZZ")
+    phone.text_input(key="join_name").input("Zoë")
+    phone.button[0].click().run()
+    assert [str(e.value) for e in phone.error] == [t("room.refused.unknown", "fr")]
