@@ -390,6 +390,51 @@ def majority(
     return (question.right if question.right in leaders else leaders[0]), "tie"
 
 
+TEACH_AGAIN: Final = 0.75
+"""A rule the class got right less often than this, over the quiz's questions on it, is one to
+teach again: most of the class, not a few, missed it."""
+
+
+@dataclass(frozen=True)
+class RuleTally:
+    """How the class did on one rule of a quiz: `right` of the `asked` answers on it."""
+
+    rule: str
+    right: int
+    asked: int
+
+    @property
+    def teach_again(self) -> bool:
+        """Whether the class missed this rule often enough to go over it again."""
+        return self.asked > 0 and self.right < TEACH_AGAIN * self.asked
+
+
+def class_by_rule(
+    asked: Sequence[Question], rules: Mapping[int, str], answers: Iterable[Answer]
+) -> tuple[RuleTally, ...]:
+    """The class's answers to the revealed questions, per rule (`rules`: question → its rule).
+
+    Rules in the order the quiz first asked them; a question not revealed yet does not count.
+    """
+    revealed = {q.number: q for q in asked if q.revealed and q.number in rules}
+    tallies: dict[str, list[int]] = {rules[n]: [0, 0] for n in sorted(revealed)}
+    for answer in answers:
+        question = revealed.get(answer.question)
+        if question is not None:
+            tally = tallies[rules[question.number]]
+            tally[0] += answer.option == question.right
+            tally[1] += 1
+    return tuple(RuleTally(rule, right, total) for rule, (right, total) in tallies.items())
+
+
+def next_in_quiz(room: Room, count: int) -> int | None:
+    """The index of the quiz's next question, None when no quiz is asked or it was the last."""
+    question = room.question
+    if question is None or question.quiz is None or question.quiz[1] + 1 >= count:
+        return None
+    return question.quiz[1] + 1
+
+
 @dataclass(frozen=True)
 class Pupil:
     """A pupil as the store keeps them: the key, the nickname, whether the teacher removed them."""

@@ -14,9 +14,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from pickomino.i18n import t
+from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.odds import analyse
 from pickomino.rooms import Room, ask_decision, moves_of, open_question
 from pickomino.ui import storage
+from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
 from pickomino.ui.storage import store
 from tests.tables import table
@@ -118,3 +120,42 @@ def test_a_wrong_code_is_refused_and_counted_per_server() -> None:
     phone.text_input(key="join_name").input("Zoë")
     phone.button[0].click().run()
     assert [str(e.value) for e in phone.error] == [t("room.refused.unknown", "fr")]
+
+
+def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> None:
+    teacher = opened("app_pages/quiz.py", "en", code="ROOM-E2")
+    teacher.button(key="room_ask_quiz").click().run()
+    code = str(teacher.query_params["room"])  # the button switched to the room's board,
+    teacher.switch_page("app_pages/room.py")  # which AppTest runs from now on when told
+    found = quiz(read_quiz("ROOM-E2"))
+    dutch = pupil(code, "Ana", "nl")
+    english = pupil(code, "Zoë", "en")
+    for number, question in enumerate(found, 1):
+        teacher.run()
+        assert question.prompt("en") in shown_text(teacher)
+        dutch.run()
+        english.run()
+        assert question.prompt("nl") in shown_text(dutch)
+        assert question.prompt("en") in shown_text(english)
+        wrong = (question.answer + 1) % len(question.choices)
+        dutch.button(key=f"room_option_{number}_{question.answer}").click().run()
+        english.button(key=f"room_option_{number}_{wrong}").click().run()
+        teacher.run()
+        assert "**2** of 2 have answered." in shown_text(teacher)
+        teacher.button(key="room_reveal").click().run()
+        assert question.explanation("en") in [str(e.value) for e in teacher.info]
+        dutch.run()
+        assert t("room.phone.right", "nl") in shown_text(dutch)
+        assert t("room.phone.score", "nl", right=number, asked=number) in shown_text(dutch)
+        english.run()
+        assert t("room.phone.wrong", "en") in shown_text(english)
+        if number < len(found):
+            assert t("room.board.score_title", "en") not in shown_text(teacher)
+            teacher.button(key="room_next").click().run()
+    assert not [b for b in teacher.button if b.key == "room_next"]
+    text = shown_text(teacher)
+    assert t("room.board.score_title", "en") in text
+    for rule in {question.rule for question in found}:
+        asked = 2 * sum(question.rule == rule for question in found)
+        said = t("quiz.rule." + rule, "en")
+        assert t("room.board.rule_again", "en", rule=said, right=asked // 2, asked=asked) in text

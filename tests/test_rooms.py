@@ -238,3 +238,26 @@ def test_a_quiz_question_carries_its_code_and_index() -> None:
     assert question.quiz == ("K7QM-E5", 2)
     assert rooms.option_text(question, 3) == "4"
     assert Room.from_json(asked.to_json()) == asked
+
+
+def test_the_class_score_per_rule_counts_revealed_questions_and_says_what_to_teach_again() -> None:
+    first = rooms.ask_quiz(room(), "K7QM-E3", 0, DECIDE, 3, 1)
+    assert rooms.next_in_quiz(first, 3) == 1
+    second = rooms.ask_quiz(rooms.reveal(first), "K7QM-E3", 1, DECIDE, 3, 0)
+    third = rooms.ask_quiz(rooms.reveal(second), "K7QM-E3", 2, DECIDE, 3, 2)
+    assert rooms.next_in_quiz(third, 3) is None
+    rules = {1: "exact", 2: "steal", 3: "exact"}
+    answers = [
+        Answer("a", 1, 1),
+        Answer("b", 1, 1),
+        Answer("c", 1, 0),
+        Answer("a", 2, 0),
+        Answer("b", 2, 0),
+        Answer("a", 3, 0),  # question 3 is not revealed yet: not counted
+    ]
+    tallies = rooms.class_by_rule(third.asked, rules, answers)
+    assert [(x.rule, x.right, x.asked, x.teach_again) for x in tallies] == [
+        ("exact", 2, 3, True),
+        ("steal", 2, 2, False),
+    ]
+    assert rooms.next_in_quiz(rooms.ask_decision(room(), DECIDE), 3) is None

@@ -17,15 +17,21 @@ import streamlit as st
 from pickomino.echo import echoed
 from pickomino.game import Table
 from pickomino.i18n import Lang, percent, t, tn
+from pickomino.lessons.quiz import Setup
+from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.rooms import (
     KEPT_AFTER,
     MAX_PUPILS,
+    Room,
     RoomError,
     answer_sheet,
     ask_decision,
+    ask_quiz,
+    class_by_rule,
     close_question,
     close_room,
     is_closed,
+    next_in_quiz,
     read_code,
     reveal,
     set_timer,
@@ -35,6 +41,7 @@ from pickomino.rooms import (
 from pickomino.store import StoreError
 from pickomino.ui import frame, show
 from pickomino.ui.odds_panel import outlook_line
+from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
 from pickomino.ui.room.asked import Asked, asked, draw_table, explanation, waiting
 
@@ -171,6 +178,31 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
         st.progress(share, text=line)
     if question.revealed:
         st.info(explanation(found, lang), icon=":material/lightbulb:")
+    quizzed = question.quiz
+    if (
+        quizzed
+        and question.revealed
+        and next_in_quiz(seen.room, read_quiz(quizzed[0]).count) is None
+    ):
+        _class_score(seen, lang)
+
+
+def _class_score(seen: live.Seen, lang: Lang) -> None:
+    """At the quiz's end: the class's answers per rule, and the rules to teach again."""
+    rules = {
+        q.number: asked(q).quizzed.rule  # type: ignore[union-attr]
+        for q in seen.room.asked
+        if q.quiz is not None
+    }
+    seated = {pupil.id for pupil in seen.seated()}
+    answers = [answer for answer in seen.answers if answer.pupil in seated]
+    st.subheader(t("room.board.score_title", lang), anchor=False)
+    lines = []
+    for rule in class_by_rule(seen.room.asked, rules, answers):
+        key = "room.board.rule_again" if rule.teach_again else "room.board.rule_ok"
+        said = t(f"quiz.rule.{rule.rule}", lang)
+        lines.append("- " + t(key, lang, rule=said, right=rule.right, asked=rule.asked))
+    st.markdown("\n".join(lines))
 
 
 def _controls(seen: live.Seen, code: str, closed: bool, lang: Lang) -> None:
@@ -213,6 +245,17 @@ def _controls(seen: live.Seen, code: str, closed: bool, lang: Lang) -> None:
             args=(code, lang, reveal),
             disabled=question.revealed,
         )
+    if question is not None and question.quiz is not None and not closed:
+        following = next_in_quiz(room, read_quiz(question.quiz[0]).count)
+        if following is not None:
+            st.button(
+                t("room.teacher.next", lang),
+                key="room_next",
+                type="primary" if question.revealed else "secondary",
+                icon=":material/arrow_forward:",
+                on_click=_teacher,
+                args=(code, lang, _quiz_question, question.quiz[0], following),
+            )
     seated = seen.seated()
     if seated and not closed:
         names = {pupil.id: pupil.nickname for pupil in seated}
@@ -308,6 +351,27 @@ def ask_button(table: Table, lang: Lang) -> None:
         st.error(live.refusal(error, lang), icon=":material/error:")
         return
     st.switch_page(PAGE, query_params={"room": code, "lang": lang})
+
+
+def quiz_button(setup: Setup, lang: Lang) -> None:
+    """The class quiz's "play it live": the quiz put to the teacher's room, a question at a time."""
+    if not st.button(t("room.teacher.quiz", lang), key="room_ask_quiz", icon=":material/groups:"):
+        return
+    try:
+        code = live.current()
+        if code is None or _closed(code):
+            code = live.open_new(lang)
+        live.change(code, lambda room: _quiz_question(room, setup.code, 0))
+    except (RoomError, StoreError) as error:
+        st.error(live.refusal(error, lang), icon=":material/error:")
+        return
+    st.switch_page(PAGE, query_params={"room": code, "lang": lang})
+
+
+def _quiz_question(room: Room, code: str, index: int) -> Room:
+    """The room with question `index` of quiz `code` asked."""
+    found = quiz(read_quiz(code))[index]
+    return ask_quiz(room, code, index, found.table, len(found.choices), found.answer)
 
 
 def _closed(code: str) -> bool:
