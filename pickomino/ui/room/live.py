@@ -45,6 +45,7 @@ TEACHER_KEY: Final = "room_teacher"
 CURRENT_KEY: Final = "room_current"
 """The code of the room this session opened last, for the sandbox and the quiz to ask it."""
 COOKIE_PREFIX: Final = "pickomino_room_"
+CURRENT_COOKIE: Final = "pickomino_room_current"
 POLL_SECONDS: Final = 1.0
 """How often the projector and the phones look at the room's pulse."""
 CHANGE_ATTEMPTS: Final = 5
@@ -120,10 +121,16 @@ def teacher_token(code: str) -> str | None:
     """The teacher's token for room `code`, from this session or this browser's cookie."""
     token: str | None = st.session_state.get(TEACHER_KEY, {}).get(code)
     if token is None:
-        token = st.context.cookies.get(COOKIE_PREFIX + code)
+        token = _cookie(COOKIE_PREFIX + code)
         if token:
             remember(code, token)
     return token
+
+
+def _cookie(name: str) -> str | None:
+    """A cookie the browser sent with this session's connection (AppTest has none to send)."""
+    value = st.context.cookies.get(name)
+    return value if isinstance(value, str) and value else None
 
 
 def remember(code: str, token: str) -> None:
@@ -141,16 +148,22 @@ def keep_in_browser(code: str, token: str) -> None:
     if not re.fullmatch(r"[A-Za-z0-9_-]+", token + code):
         return
     age = int(KEPT_AFTER.total_seconds())
+    cookie = f"path=/; max-age={age}; SameSite=Strict"
     st.html(
-        f"<script>document.cookie = '{COOKIE_PREFIX}{code}={token}; path=/; max-age={age}; "
-        "SameSite=Strict';</script>",
+        f"<script>document.cookie = '{COOKIE_PREFIX}{code}={token}; {cookie}';"
+        f"document.cookie = '{CURRENT_COOKIE}={code}; {cookie}';</script>",
         unsafe_allow_javascript=True,
     )
 
 
 def current() -> str | None:
-    """The code of the room this session teaches, if any."""
-    code: str | None = st.session_state.get(CURRENT_KEY)
+    """The code of the room this teacher opened last, in this session or this browser, if any.
+
+    So the sandbox and the quiz, opened in a new tab or reloaded, still ask the same room.
+    """
+    code: str | None = st.session_state.get(CURRENT_KEY) or _cookie(CURRENT_COOKIE)
+    if code is None or teacher_token(code) is None:
+        return None
     return code
 
 
