@@ -29,8 +29,9 @@ from typing import Any, Final, Literal
 
 from pickomino.echo import NAME_CHARS, safe_name
 from pickomino.game import CodedError, Move, Table
+from pickomino.match import PERSON, Match
 from pickomino.odds import analyse
-from pickomino.scenario import action_json, parse, table_json
+from pickomino.scenario import action_json, parse, scenario_json, table_json
 
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a room code: none that reads like another on a board (no I/1, O/0)."""
@@ -433,6 +434,75 @@ def next_in_quiz(room: Room, count: int) -> int | None:
     if question is None or question.quiz is None or question.quiz[1] + 1 >= count:
         return None
     return question.quiz[1] + 1
+
+
+# ----- the class against a bot ----------------------------------------------------------------
+
+CLASS_SEAT: Final = 0
+"""The class plays first, the expert second."""
+OPPONENT: Final = "expert"
+
+Played = Literal["vote", "tie", "nobody", "teacher"]
+"""How the class's move was chosen (`majority`'s reasons, or the teacher's override)."""
+
+
+def game_of(room: Room) -> Match:
+    """The room's game against the bot, replayed from its record (RoomError when none)."""
+    if room.game is None:
+        raise RoomError("no_game", "no game is played in this room")
+    record = parse(room.game["record"])
+    return Match.from_record(record, (PERSON, OPPONENT), int(room.game["seed"]))
+
+
+def _to_class(room: Room, match: Match, played: tuple[int, Played] | None) -> Room:
+    """The game played on until the class has a decision, which is put to the room.
+
+    The bot plays its turns, and the class's moves that leave no choice (a turn's first roll, a
+    roll showing one value) are played for it. The game over, no question is asked.
+    """
+    while not match.table.over:
+        if match.to_play != PERSON:
+            match = match.bot_move()
+        elif len(match.table.legal_moves()) == 1:  # a turn's first roll, a single value to keep
+            match = match.play(match.table.legal_moves()[0])
+        else:
+            break
+    game = {
+        "seed": match.seed,
+        "record": scenario_json(match.record()),
+        "played": list(played) if played else None,
+    }
+    room = replace(room, game=game)
+    if match.table.over:
+        return _changed_question(room, open=False) if room.question else room
+    return ask_decision(room, match.table, "bot")
+
+
+def start_game(room: Room, seed: int) -> Room:
+    """A new game, the class against the expert, played until the class's first decision."""
+    return _to_class(room, Match.new((PERSON, OPPONENT), ("", ""), seed), None)
+
+
+def play_class_move(room: Room, answers: Mapping[str, int], chosen: int | None = None) -> Room:
+    """Play the class's move once the best move is revealed: the vote's, or the teacher's.
+
+    `chosen` is the teacher's override; without it the majority decides (`majority`). Refused
+    before the reveal, so the class always sees the odds of the move it is about to play.
+    """
+    question = room.question
+    if question is None or question.activity != "bot":
+        raise RoomError("no_game", "no game is played in this room")
+    match = game_of(room)
+    if match.table.over:
+        raise RoomError("game_over", "the game is over")
+    if not question.revealed:
+        raise RoomError("not_revealed", "show the best move before the class's move is played")
+    if chosen is not None and not 0 <= chosen < question.options:
+        raise RoomError("bad_option", f"option {chosen} is not one of the choices", option=chosen)
+    played: tuple[int, Played] = (
+        (chosen, "teacher") if chosen is not None else majority(question, answers)
+    )
+    return _to_class(room, match.play(moves_of(match.table)[played[0]]), played)
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from pickomino.i18n import t
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.odds import analyse
-from pickomino.rooms import Room, ask_decision, moves_of, open_question
+from pickomino.rooms import Room, ask_decision, game_of, moves_of, open_question
 from pickomino.ui import storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
@@ -159,3 +159,28 @@ def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> No
         asked = 2 * sum(question.rule == rule for question in found)
         said = t("quiz.rule." + rule, "en")
         assert t("room.board.rule_again", "en", rule=said, right=asked // 2, asked=asked) in text
+
+
+def test_the_class_against_the_expert_by_vote_then_the_teachers_choice() -> None:
+    teacher, code = teacher_room("nl")
+    teacher.button(key="room_bot_start").click().run()
+    ana = pupil(code, "Ana", "fr")
+    first = Room.from_json(store().read("room", store().find_room(code)).data)
+    assert first.question is not None and first.question.activity == "bot"
+    assert t("room.bot.rule", "nl") in [str(c.value) for c in teacher.caption]
+    voted = (first.question.right + 1) % first.question.options
+    ana.button(key=f"room_option_1_{voted}").click().run()
+    teacher.run()
+    assert not [b for b in teacher.button if b.key == "room_bot_vote"]  # the odds come first
+    teacher.button(key="room_reveal").click().run()
+    teacher.button(key="room_bot_vote").click().run()
+    after = Room.from_json(store().read("room", store().find_room(code)).data)
+    match = game_of(after)
+    before = game_of(first)
+    assert match.steps[len(before.steps)].move == before.table.legal_moves()[voted]
+    assert t("room.bot.played_vote", "nl") in [str(c.value) for c in teacher.caption]
+    assert after.question is not None and after.question.number == 2
+    teacher.button(key="room_reveal").click().run()
+    teacher.selectbox(key="room_bot_pick_2").set_value(after.question.right).run()
+    teacher.button(key="room_bot_other").click().run()
+    assert t("room.bot.played_teacher", "nl") in [str(c.value) for c in teacher.caption]

@@ -22,6 +22,7 @@ from pickomino.rooms import (
     RoomError,
     WrongCodes,
 )
+from pickomino.scenario import parse
 from tests.tables import table
 
 DECIDE = table(middle=[21, 22, 23, 24, 25], kept=["W", "W", "5"], rolled=["5", "4", "4", "3", "1"])
@@ -261,3 +262,43 @@ def test_the_class_score_per_rule_counts_revealed_questions_and_says_what_to_tea
         ("steal", 2, 2, False),
     ]
     assert rooms.next_in_quiz(rooms.ask_decision(room(), DECIDE), 3) is None
+
+
+def test_the_class_plays_the_expert_by_majority_the_teacher_overriding_when_they_choose() -> None:
+    playing = rooms.start_game(room(), seed=7)
+    question = playing.question
+    assert question is not None and question.activity == "bot"
+    match = rooms.game_of(playing)
+    assert match.to_play == "person" and len(match.table.legal_moves()) >= 2
+    assert parse_table(question.table) == match.table
+    with pytest.raises(RoomError) as refused:  # the odds first, then the move
+        rooms.play_class_move(playing, {"a": 0})
+    assert refused.value.code == "not_revealed"
+    voted = (question.right + 1) % question.options
+    after = rooms.play_class_move(rooms.reveal(playing), {"a": voted, "b": voted, "c": 0})
+    played = rooms.game_of(after)
+    assert played.steps[len(match.steps)].move == match.table.legal_moves()[voted]
+    assert after.game is not None and after.game["played"] == [voted, "vote"]
+    assert after.question is not None and after.question.number == 2
+    chosen = after.question.right
+    overridden = rooms.play_class_move(rooms.reveal(after), {"a": 0}, chosen=chosen)
+    assert overridden.game is not None and overridden.game["played"] == [chosen, "teacher"]
+
+
+def test_a_game_against_the_expert_goes_to_its_end_and_asks_nothing_more() -> None:
+    playing = rooms.start_game(room(), seed=3)
+    for _ in range(2000):
+        if rooms.game_of(playing).table.over:
+            break
+        playing = rooms.play_class_move(rooms.reveal(playing), {})  # nobody votes: the best move
+        assert playing.game is not None
+        assert playing.game["played"][1] in ("nobody",)
+    assert rooms.game_of(playing).table.over
+    assert playing.question is not None and not playing.question.open
+    with pytest.raises(RoomError) as refused:
+        rooms.play_class_move(rooms.reveal(playing), {})
+    assert refused.value.code == "game_over"
+
+
+def parse_table(data: object) -> object:
+    return parse(data).table

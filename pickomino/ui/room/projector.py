@@ -42,7 +42,7 @@ from pickomino.store import StoreError
 from pickomino.ui import frame, show
 from pickomino.ui.odds_panel import outlook_line
 from pickomino.ui.quiz_view import quiz
-from pickomino.ui.room import live
+from pickomino.ui.room import live, versus
 from pickomino.ui.room.asked import Asked, asked, draw_table, explanation, waiting
 
 PAGE: Final = "app_pages/room.py"
@@ -152,6 +152,8 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
     question = found.question
     answers = seen.of_question(question.number)
     st.header(t("room.board.question", lang, n=question.number), anchor=False)
+    if question.activity == "bot":
+        versus.status(seen.room, lang)
     st.markdown(f"**{found.prompt(lang)}**")
     draw_table(found, lang)
     count = len(answers)
@@ -245,6 +247,11 @@ def _controls(seen: live.Seen, code: str, closed: bool, lang: Lang) -> None:
             args=(code, lang, reveal),
             disabled=question.revealed,
         )
+    if question is not None and question.activity == "bot" and not closed:
+        found = asked(question)
+        versus.controls(room, found, seen.of_question(question.number), code, lang, _teacher)
+    elif not closed:
+        versus.start_button(code, lang, _teacher)
     if question is not None and question.quiz is not None and not closed:
         following = next_in_quiz(room, read_quiz(question.quiz[0]).count)
         if following is not None:
