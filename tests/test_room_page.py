@@ -16,7 +16,15 @@ from streamlit.testing.v1 import AppTest
 from pickomino.i18n import t
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.odds import analyse
-from pickomino.rooms import Room, ask_decision, game_of, moves_of, open_question
+from pickomino.rooms import (
+    KEPT_AFTER,
+    MAX_PUPILS,
+    Room,
+    ask_decision,
+    game_of,
+    moves_of,
+    open_question,
+)
 from pickomino.ui import storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
@@ -184,3 +192,38 @@ def test_the_class_against_the_expert_by_vote_then_the_teachers_choice() -> None
     teacher.selectbox(key="room_bot_pick_2").set_value(after.question.right).run()
     teacher.button(key="room_bot_other").click().run()
     assert t("room.bot.played_teacher", "nl") in [str(c.value) for c in teacher.caption]
+
+
+def test_a_full_room_refuses_one_more_pupil_and_seats_nobody_new() -> None:
+    _, code = teacher_room()
+    id = store().find_room(code)
+    for n in range(MAX_PUPILS):
+        assert store().join_room(id, f"p{n}", f"Pupil {n}") == "joined"
+    late = pupil(code, "Zoë", "nl")
+    assert [str(e.value) for e in late.error] == [t("room.refused.full", "nl")]
+    assert "pupil" not in late.query_params
+    assert len(store().pupils(id)) == MAX_PUPILS
+
+
+def test_a_closed_room_takes_no_join_nor_answer_and_its_answers_download_as_csv() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    zoe = pupil(code, "=Zoë")  # refused: not a nickname
+    assert [str(e.value) for e in zoe.error] == [
+        t("room.refused.bad_nickname", "en", low=2, high=20)
+    ]
+    zoe = pupil(code, "Zoë")
+    zoe.button(key="room_option_1_1").click().run()
+    teacher.run()
+    teacher.button(key="room_close").click().run()
+    assert t("room.board.closed", "en", days=KEPT_AFTER.days) in shown_text(teacher)
+    late = pupil(code, "Ana")
+    assert [str(e.value) for e in late.error] == [t("room.refused.closed", "en")]
+    zoe.run()
+    assert t("room.phone.closed", "en") in shown_text(zoe)
+    assert not [b for b in zoe.button if b.key.startswith("room_option_")]
+    id = store().find_room(code)
+    assert not store().answer(id, next(p[0] for p in store().pupils(id)), 1, 0)
+    sheet = teacher.get("download_button")
+    assert len(sheet) == 1
+    assert store().answers(id) == [(store().pupils(id)[0][0], 1, 1)]
