@@ -8,9 +8,9 @@ from pickomino.ui.room import phone
 
 lang = current_lang()
 st.set_page_config(initial_sidebar_state="collapsed")
-st.title(t("page.join.title", lang))
 code, token = phone.settle()
-if code and token:
+if code and token:  # in the room: no title, the question first on a small screen
     phone.phone(code, token, lang)
 else:
+    st.title(t("page.join.title", lang))
     phone.join_form(lang)

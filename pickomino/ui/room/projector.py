@@ -8,6 +8,7 @@ phones tap, without a reload.
 
 from __future__ import annotations
 
+import base64
 import io
 from typing import Final
 
@@ -76,8 +77,15 @@ def settle(lang: Lang) -> str | None:
 def qr_svg(link: str) -> str:
     """The join link as a QR code, an SVG drawn in Python (no image service sees the code)."""
     out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", scale=6, border=2, svgclass="pk-qr")
+    segno.make(link, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
     return out.getvalue().decode()
+
+
+ROOM_CSS: Final = """<style>
+.pk-room-code { font-size: 4rem; font-weight: 700; letter-spacing: 0.08em; margin: 0; }
+.pk-qr { width: 100%; max-width: 16rem; height: auto; }
+</style>"""
+"""The code big enough to read from the back of a classroom; the QR code as wide as its column."""
 
 
 def join_box(code: str, lang: Lang) -> None:
@@ -86,15 +94,13 @@ def join_box(code: str, lang: Lang) -> None:
     words, picture = st.columns([3, 2], vertical_alignment="center")
     with words:
         st.markdown(t("room.board.join", lang))
-        show.html(
-            f'<p class="pk-room-code" aria-label="{t("room.board.code_label", lang)}">'
-            f"{code[:4]}&nbsp;{code[4:]}</p>"
-        )
+        show.html(f'{ROOM_CSS}<p class="pk-room-code">{code[:4]}&nbsp;{code[4:]}</p>')
         st.code(link, language=None, wrap_lines=True)
     with picture:
+        svg = base64.b64encode(qr_svg(link).encode()).decode()
         show.html(
-            f'<figure role="img" aria-label="{t("room.board.qr_label", lang)}" '
-            f'style="margin:0">{qr_svg(link)}</figure>'
+            f'<img class="pk-qr" alt="{t("room.board.qr_label", lang)}" '
+            f'src="data:image/svg+xml;base64,{svg}">'
         )
 
 
