@@ -127,7 +127,7 @@ def board(code: str, lang: Lang) -> None:
     _live(id, code, token is not None, lang)
 
 
-@st.fragment(run_every=live.POLL_SECONDS)
+@st.fragment(run_every=live.BOARD_POLL_SECONDS)
 def _live(id: str, code: str, teacher: bool, lang: Lang) -> None:
     try:
         seen = live.load(id)
