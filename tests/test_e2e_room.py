@@ -1,6 +1,7 @@
 """The live classroom in Chromium: a teacher's projector and three phones in two languages.
 
-The teacher asks the class about a sandbox table, then plays a class quiz live; the phones
+The teacher asks the class about a sandbox table, plays a class quiz live, then starts a game of
+the class against the expert and plays the class's vote; the phones
 answer by tapping their buttons, each in its pupil's language; the projector's count, votes
 and reveal follow by themselves (the pages poll the room, nobody reloads). A pupil reloads and
 comes back as themselves; the teacher reloads and keeps the controls, the token never in the
@@ -127,3 +128,18 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
         if phone is phones[1]:
             score = t("room.phone.score", lang, right=len(found), asked=1 + len(found))
         expect(phone.get_by_text(score)).to_be_visible()
+
+    # the class against the expert: the phones vote, the best move is shown, the vote is played
+    control(board, "room_bot_start").click()
+    number = 2 + len(found)
+    expect(board.get_by_text(t("room.bot.rule", "en"))).to_be_visible()
+    for phone in phones:
+        expect(option(phone, number, 0)).to_be_visible()
+        option(phone, number, 0).click()
+        expect(option(phone, number, 0)).to_have_attribute("kind", "primary")
+    expect(board.get_by_text("of 3 have answered")).to_have_text("3 of 3 have answered.")
+    control(board, "room_reveal").click()
+    control(board, "room_bot_vote").click()
+    expect(board.get_by_text(t("room.bot.played_vote", "en"))).to_be_visible()
+    for phone in phones:
+        expect(option(phone, number + 1, 0)).to_be_visible()
