@@ -7,7 +7,6 @@ from pickomino.ui.frame import current_lang
 from pickomino.ui.room import phone
 
 lang = current_lang()
-st.set_page_config(initial_sidebar_state="collapsed")
 code, token = phone.settle()
 if code and token:  # in the room: no title, the question first on a small screen
     phone.phone(code, token, lang)

@@ -7,7 +7,6 @@ from pickomino.ui.frame import current_lang
 from pickomino.ui.room import projector
 
 lang = current_lang()
-st.set_page_config(initial_sidebar_state="collapsed")
 st.title(t("page.room.title", lang))
 code = projector.settle(lang)
 if code is None:
