@@ -20,6 +20,7 @@ from pickomino.rooms import (
     RoomError,
     check_answer,
     check_open,
+    is_closed,
     new_token,
     nickname,
     pupil_id,
@@ -135,7 +136,7 @@ def _live(id: str, token: str, lang: Lang) -> None:
     if refused:
         st.error(refused, icon=":material/error:")
     question = seen.room.question
-    if live.now() - seen.pulse.changed >= 0 and seen.room.closed is not None:
+    if is_closed(seen.room, seen.pulse.changed, live.now()):
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
         _own_score(seen, me, lang)
         return

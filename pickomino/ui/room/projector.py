@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+from collections.abc import Callable
 from typing import Final
 
 import segno
@@ -104,11 +105,11 @@ def join_box(code: str, lang: Lang) -> None:
         )
 
 
-def _teacher(code: str, lang: Lang, edit: object, *args: object) -> None:
+def _teacher(code: str, lang: Lang, edit: Callable[..., Room], *args: object) -> None:
     """A teacher's button: the change, made on the stored room; a refusal kept to be shown."""
     st.session_state.pop(REFUSED_KEY, None)
     try:
-        live.change(code, lambda room: edit(room, *args))  # type: ignore[operator]
+        live.change(code, lambda room: edit(room, *args))
     except (RoomError, StoreError) as error:
         st.session_state[REFUSED_KEY] = live.refusal(error, lang)
 
@@ -324,7 +325,7 @@ def _remove(id: str, code: str, lang: Lang) -> None:
     st.session_state.pop(REFUSED_KEY, None)
     pupil = st.session_state.get(REMOVE_PICK)
     try:
-        live.change(code, lambda room: room)  # checks the token, counts a change
+        live.change(code, lambda room: room)  # the teacher's token checked before any removal
         if pupil:
             from pickomino.ui.storage import store
 
