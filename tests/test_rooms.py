@@ -302,3 +302,18 @@ def test_a_game_against_the_expert_goes_to_its_end_and_asks_nothing_more() -> No
 
 def parse_table(data: object) -> object:
     return parse(data).table
+
+
+def test_every_refusal_of_a_room_is_worded_in_every_language() -> None:
+    from typing import get_args
+
+    from pickomino.i18n import LANGS, strings
+    from pickomino.store import JoinOutcome
+    from tests.test_content import raised_codes
+
+    codes = raised_codes("RoomError") | set(get_args(JoinOutcome)) - {"joined", "back"}
+    codes |= {"unknown", "busy", "unreachable"}  # raised by the pages (ui/room/)
+    assert {"bad_nickname", "not_teacher", "too_many", "full", "closed"} <= codes
+    for lang in LANGS:
+        missing = sorted(code for code in codes if f"room.refused.{code}" not in strings(lang))
+        assert missing == [], (lang, missing)
