@@ -436,6 +436,31 @@ def next_in_quiz(room: Room, count: int) -> int | None:
     return question.quiz[1] + 1
 
 
+RANKED: Final = 5
+"""How many nicknames a ranking shows: the first few, never the whole class's order."""
+
+
+def show_ranking(room: Room, shown: bool) -> Room:
+    """Show (or hide) the ranking on the board; it is off until the teacher turns it on."""
+    return replace(room, ranking=shown)
+
+
+def ranking(
+    room: Room, pupils: Iterable[Pupil], answers: Iterable[Answer]
+) -> tuple[tuple[str, int], ...]:
+    """The first `RANKED` seated pupils by right answers to the revealed questions.
+
+    Ties are ordered by nickname; a pupil with no right answer is not listed.
+    """
+    revealed = {q.number: q.right for q in room.asked if q.revealed}
+    seated = {pupil.id: pupil.nickname for pupil in pupils if not pupil.removed}
+    right = Counter(
+        a.pupil for a in answers if a.pupil in seated and revealed.get(a.question) == a.option
+    )
+    ordered = sorted(right.items(), key=lambda item: (-item[1], seated[item[0]].casefold()))
+    return tuple((seated[pupil], score) for pupil, score in ordered[:RANKED])
+
+
 # ----- the class against a bot ----------------------------------------------------------------
 
 CLASS_SEAT: Final = 0

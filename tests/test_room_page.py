@@ -227,3 +227,17 @@ def test_a_closed_room_takes_no_join_nor_answer_and_its_answers_download_as_csv(
     sheet = teacher.get("download_button")
     assert len(sheet) == 1
     assert store().answers(id) == [(store().pupils(id)[0][0], 1, 1)]
+
+
+def test_the_ranking_shows_only_when_the_teacher_turns_it_on() -> None:
+    teacher, code = teacher_room("fr")
+    ask(code)
+    zoe = pupil(code, "Zoë")
+    right = Room.from_json(store().read("room", store().find_room(code)).data).question
+    assert right is not None
+    zoe.button(key=f"room_option_1_{right.right}").click().run()
+    teacher.run()
+    teacher.button(key="room_reveal").click().run()
+    assert t("room.board.ranking", "fr") not in shown_text(teacher)
+    teacher.button(key="room_ranking").click().run()
+    assert f"1. Zoë: {t('room.board.right.one', 'fr', n=1)}" in shown_text(teacher)

@@ -317,3 +317,21 @@ def test_every_refusal_of_a_room_is_worded_in_every_language() -> None:
     for lang in LANGS:
         missing = sorted(code for code in codes if f"room.refused.{code}" not in strings(lang))
         assert missing == [], (lang, missing)
+
+
+def test_the_ranking_is_off_by_default_and_lists_the_first_few_by_right_answers() -> None:
+    assert not room().ranking
+    first = rooms.ask_quiz(room(), "K7QM-E3", 0, DECIDE, 3, 1)
+    second = rooms.ask_quiz(rooms.reveal(first), "K7QM-E3", 1, DECIDE, 3, 0)  # not revealed
+    pupils = [
+        Pupil(f"p{n}", name) for n, name in enumerate(["Eve", "Dan", "Cy", "Bo", "Al", "Zed"])
+    ]
+    pupils.append(Pupil("gone", "Gone", removed=True))
+    answers = [Answer(p.id, 1, 1) for p in pupils] + [Answer("p0", 2, 0)]  # 2: not revealed
+    shown = rooms.ranking(rooms.show_ranking(second, True), pupils, answers)
+    assert shown == (("Al", 1), ("Bo", 1), ("Cy", 1), ("Dan", 1), ("Eve", 1))  # Zed: 6th
+    answers.append(Answer("p5", 2, 0))
+    second = rooms.reveal(second)
+    assert rooms.ranking(second, pupils, answers)[:2] == (("Eve", 2), ("Zed", 2))
+    assert rooms.ranking(second, pupils, [Answer("p5", 1, 0)]) == ()
+    assert rooms.show_ranking(second, True).ranking

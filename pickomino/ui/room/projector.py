@@ -34,10 +34,12 @@ from pickomino.rooms import (
     close_room,
     is_closed,
     next_in_quiz,
+    ranking,
     read_code,
     reveal,
     set_timer,
     show_distribution,
+    show_ranking,
     tally,
 )
 from pickomino.store import StoreError
@@ -150,8 +152,20 @@ def _live(id: str, code: str, teacher: bool, lang: Lang) -> None:
     else:
         found = asked(question)
         _question(seen, found, lang)
+    if room.ranking:
+        _ranking(seen, lang)
     if teacher:
         _controls(seen, code, closed, lang)
+
+
+def _ranking(seen: live.Seen, lang: Lang) -> None:
+    """The first few nicknames by right answers, only when the teacher turned the ranking on."""
+    st.subheader(t("room.board.ranking", lang), anchor=False)
+    lines = [
+        f"{place}. {echoed(name)}: {tn('room.board.right', right, lang)}"
+        for place, (name, right) in enumerate(ranking(seen.room, seen.pupils, seen.answers), 1)
+    ]
+    st.markdown("\n".join(lines) if lines else t("room.board.ranking_empty", lang))
 
 
 def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
@@ -289,6 +303,13 @@ def _controls(seen: live.Seen, code: str, closed: bool, lang: Lang) -> None:
             args=(seen.id, code, lang),
         )
     if not closed:
+        st.button(
+            t("room.teacher.hide_ranking" if room.ranking else "room.teacher.show_ranking", lang),
+            key="room_ranking",
+            icon=":material/leaderboard:",
+            on_click=_teacher,
+            args=(code, lang, show_ranking, not room.ranking),
+        )
         st.button(
             t("room.teacher.close_room", lang),
             key="room_close",
