@@ -241,3 +241,21 @@ def test_the_ranking_shows_only_when_the_teacher_turns_it_on() -> None:
     assert t("room.board.ranking", "fr") not in shown_text(teacher)
     teacher.button(key="room_ranking").click().run()
     assert f"1. Zoë: {t('room.board.right.one', 'fr', n=1)}" in shown_text(teacher)
+
+
+def test_the_teacher_removes_a_nickname_and_its_answers_and_the_link_stays_out() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    zoe, ana = pupil(code, "Zoë"), pupil(code, "Ana")
+    zoe.button(key="room_option_1_0").click().run()
+    ana.button(key="room_option_1_1").click().run()
+    teacher.run()
+    id = store().find_room(code)
+    zoe_id = next(row[0] for row in store().pupils(id) if row[1] == "Zoë")
+    teacher.selectbox(key="room_remove_pick").set_value(zoe_id).run()
+    teacher.button(key="room_remove").click().run()
+    assert "**1** of 1 have answered." in shown_text(teacher)
+    assert zoe_id not in [row[0] for row in store().answers(id)]
+    zoe.run()
+    assert t("room.phone.removed", "en") in [str(e.value) for e in zoe.error]
+    assert not [b for b in zoe.button if b.key.startswith("room_option_")]
