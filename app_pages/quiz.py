@@ -5,6 +5,7 @@ import streamlit as st
 from pickomino.i18n import t
 from pickomino.ui import frame, quiz_view
 from pickomino.ui.frame import current_lang
+from pickomino.ui.room import projector
 
 lang = current_lang()
 refusals = quiz_view.settle(lang)
@@ -15,6 +16,7 @@ if setup is None:
     quiz_view.setup_form(lang)
 else:
     quiz_view.code_banner(setup, lang)
+    projector.quiz_button(setup, lang)  # the live classroom: this quiz put to the class's phones
     found = quiz_view.quiz(setup)
     now = quiz_view.progress(setup)
     if now.at < len(found):

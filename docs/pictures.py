@@ -13,6 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import random  # noqa: E402
+import re  # noqa: E402
+
+from playwright.sync_api import Browser, expect  # noqa: E402
 
 from pickomino.bots import expert, record_game  # noqa: E402
 from pickomino.i18n import t  # noqa: E402
@@ -20,7 +23,7 @@ from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.scenario import Scenario  # noqa: E402
 from pickomino.share import encode_scenario  # noqa: E402
 from pickomino.ui.play.names import default_name  # noqa: E402
-from tests.browser import answered, chromium, open_page, streamlit_server  # noqa: E402
+from tests.browser import answered, chromium, open_page, ready, streamlit_server  # noqa: E402
 
 OUT = ROOT / "docs" / "pictures"
 
@@ -83,6 +86,39 @@ def main() -> None:
             page.get_by_role("button", name=choice, exact=True).click()
         page.evaluate("document.querySelector('h1').scrollIntoView()")
         page.screenshot(path=OUT / "quiz-fr.png")
+        room_pictures(server, browser)
+
+
+def room_pictures(server: str, browser: Browser) -> None:
+    """The live classroom: the projector, and a phone with its answer sent (in French).
+
+    The projector once three phones voted and the best move is shown.
+    """
+    board = open_page(browser, f"{server}/sandbox?lang=en&scenario=faq-one-value", 1280, 800)
+    with answered(board):
+        board.get_by_text(t("sandbox.teacher.title", "en"), exact=True).click()
+    board.get_by_role("button", name=t("room.teacher.ask", "en")).click()
+    board.wait_for_url(re.compile(r"/room\?"))
+    code = re.search(r"room=([A-Z0-9]{7})", board.url)[1]  # type: ignore[index]
+    phones = []
+    for name, lang, option in (("Ana", "fr", 0), ("Ben", "nl", 3), ("Zoë", "fr", 3)):
+        phone = open_page(browser, f"{server}/join?room={code}&lang={lang}", 390, 844)
+        phone.get_by_role("textbox", name=t("room.join.nickname", lang), exact=True).fill(name)
+        with answered(phone):
+            phone.get_by_role("button", name=t("room.join.button", lang)).click()
+        button = phone.locator(f".st-key-room_option_1_{option} button")
+        button.click()
+        expect(button).to_have_attribute("kind", "primary")
+        phones.append(phone)
+    phones[0].screenshot(path=OUT / "room-phone-fr.png")
+    expect(board.get_by_text("of 3 have answered")).to_have_text("3 of 3 have answered.")
+    board.locator(".st-key-room_show button").click()
+    board.locator(".st-key-room_reveal button").click()
+    expect(board.get_by_test_id("stProgress").first).to_be_visible()
+    board.set_viewport_size({"width": 1280, "height": 1500})
+    board.evaluate("document.querySelector('h1').scrollIntoView()")
+    ready(board)
+    board.screenshot(path=OUT / "room-projector-en.png")
 
 
 if __name__ == "__main__":

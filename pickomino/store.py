@@ -134,6 +134,31 @@ class Unreachable(StoreError):
         self.where = where
 
 
+class RoomCodeTaken(StoreError):
+    """An open room already has this code (the caller draws another)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"a room already has the code {code!r}")
+        self.code = code
+
+
+JoinOutcome = Literal["joined", "back", "full", "taken", "removed"]
+"""What a pupil's join did: seated, seated again (a reload), or why not."""
+
+
+@dataclass(frozen=True)
+class RoomPulse:
+    """What a polling page compares with what it drew, read in one indexed query.
+
+    The document's version, the room's count of changes (joins, answers, the teacher's clicks)
+    and the time of its last change (for closing an idle room).
+    """
+
+    version: int
+    pulse: int
+    changed: float
+
+
 @dataclass(frozen=True)
 class Document:
     """One stored document as read: its data, and the version an update of it must name.
@@ -158,6 +183,8 @@ class _Cursor(Protocol):
 
     def fetchone(self) -> Any: ...
 
+    def fetchall(self) -> Any: ...
+
 
 _Run = Callable[[str, Sequence[object]], _Cursor]
 """Runs one statement in the open transaction; `?` marks each parameter, on both backends."""
@@ -176,6 +203,39 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
             expires DOUBLE PRECISION NOT NULL
         )""",
         "CREATE INDEX IF NOT EXISTS documents_expires ON documents (expires)",
+    ),
+    # 2: the live classroom. A room's own document (kind "room") changes only by its teacher's
+    # clicks; each pupil and each answer is a row of its own, so thirty pupils answering at once
+    # never collide on the document's version. `rooms.pulse` counts every change to a room, its
+    # document's or its rows', so a page learns whether anything changed with one indexed read;
+    # `open_question` is the question answers may go to, checked in the answer's own statement.
+    (
+        """CREATE TABLE IF NOT EXISTS rooms (
+            id TEXT PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            pulse INTEGER NOT NULL,
+            open_question INTEGER,
+            capacity INTEGER NOT NULL,
+            changed DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS room_pupils (
+            room TEXT NOT NULL,
+            pupil TEXT NOT NULL,
+            nickname TEXT NOT NULL,
+            folded TEXT NOT NULL,
+            removed INTEGER NOT NULL,
+            joined DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (room, pupil)
+        )""",
+        "CREATE UNIQUE INDEX IF NOT EXISTS room_nicknames ON room_pupils (room, folded)",
+        """CREATE TABLE IF NOT EXISTS room_answers (
+            room TEXT NOT NULL,
+            pupil TEXT NOT NULL,
+            question INTEGER NOT NULL,
+            answer INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (room, question, pupil)
+        )""",
     ),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -321,27 +381,30 @@ class Store:
         """Release the backend's connections; the store cannot be used afterwards."""
         self._backend.close()
 
-    def create(self, kind: Kind, data: Mapping[str, Any]) -> Document:
-        """Store a new document at version 1 under a fresh id."""
+    def create(self, kind: Kind, data: Mapping[str, Any], lifetime: timedelta = EXPIRY) -> Document:
+        """Store a new document at version 1 under a fresh id, kept `lifetime` after each write."""
         text = _encode(kind, data)
         if time.monotonic() - self._purged_at >= PURGE_EVERY:
             self.purge()
         now = self._clock()
         id = secrets.token_urlsafe(ID_BYTES)
         with self._backend.transaction() as run:
-            run(
-                "INSERT INTO documents (id, kind, version, data, written, expires)"
-                " VALUES (?, ?, 1, ?, ?, ?)",
-                (id, kind, text, now.timestamp(), (now + EXPIRY).timestamp()),
-            )
-        return Document(id, kind, 1, json.loads(text), now, now + EXPIRY)
+            _insert(run, id, kind, text, now, lifetime)
+        return Document(id, kind, 1, json.loads(text), now, now + lifetime)
 
     def read(self, kind: Kind, id: str) -> Document:
         """The document as last written, or UnknownDocument / ExpiredDocument."""
         with self._backend.transaction() as run:
             return _read(run, kind, id, self._clock())
 
-    def update(self, kind: Kind, id: str, data: Mapping[str, Any], version: int) -> Document:
+    def update(
+        self,
+        kind: Kind,
+        id: str,
+        data: Mapping[str, Any],
+        version: int,
+        lifetime: timedelta = EXPIRY,
+    ) -> Document:
         """Replace the data of the document read at `version`, which becomes `version + 1`.
 
         Raises VersionConflict if the document is no longer at `version`: the caller read it
@@ -350,23 +413,8 @@ class Store:
         text = _encode(kind, data)
         now = self._clock()
         with self._backend.transaction() as run:
-            changed = run(
-                "UPDATE documents SET data = ?, version = version + 1, written = ?, expires = ?"
-                " WHERE id = ? AND kind = ? AND version = ? AND expires > ? AND data IS NOT NULL",
-                (
-                    text,
-                    now.timestamp(),
-                    (now + EXPIRY).timestamp(),
-                    id,
-                    kind,
-                    version,
-                    now.timestamp(),
-                ),
-            )
-            if changed.rowcount != 1:
-                current = _read(run, kind, id, now)  # raises if unknown or expired
-                raise VersionConflict(kind, id, version, current.version)
-        return Document(id, kind, version + 1, json.loads(text), now, now + EXPIRY)
+            _update(run, kind, id, text, version, now, lifetime)
+        return Document(id, kind, version + 1, json.loads(text), now, now + lifetime)
 
     def touch(self, kind: Kind, id: str) -> Document:
         """Restart the document's expiry without changing it (a game reopened, say)."""
@@ -393,7 +441,169 @@ class Store:
             forgotten = run(
                 "DELETE FROM documents WHERE expires <= ?", (now - FORGET_AFTER.total_seconds(),)
             ).rowcount
+            # a room's rows go with its document's data: its pupils' nicknames and answers are
+            # kept no longer than the room itself
+            for table, column in _ROOM_ROWS:
+                forgotten += run(
+                    f"DELETE FROM {table} WHERE {column} NOT IN"
+                    " (SELECT id FROM documents WHERE data IS NOT NULL)",
+                    (),
+                ).rowcount
         return erased + forgotten
+
+    # ----- rooms ---------------------------------------------------------------------------
+    # The live classroom's records (`pickomino.rooms` decides what they may hold). Each method
+    # is one short transaction; the checks that must not race (a room full, a question closed)
+    # are made inside it, after the room's `rooms` row is locked by its pulse being counted.
+
+    def create_room(
+        self, code: str, data: Mapping[str, Any], capacity: int, lifetime: timedelta
+    ) -> Document:
+        """A room's document and its row under `code`; RoomCodeTaken if an open room has it."""
+        text = _encode("room", data)
+        if time.monotonic() - self._purged_at >= PURGE_EVERY:
+            self.purge()
+        now = self._clock()
+        id = secrets.token_urlsafe(ID_BYTES)
+        with self._backend.transaction() as run:
+            if run("SELECT id FROM rooms WHERE code = ?", (code,)).fetchone() is not None:
+                raise RoomCodeTaken(code)
+            _insert(run, id, "room", text, now, lifetime)
+            run(
+                "INSERT INTO rooms (id, code, pulse, open_question, capacity, changed)"
+                " VALUES (?, ?, 1, NULL, ?, ?)",
+                (id, code, capacity, now.timestamp()),
+            )
+        return Document(id, "room", 1, json.loads(text), now, now + lifetime)
+
+    def find_room(self, code: str) -> str:
+        """The id of the room a code opens, or UnknownDocument."""
+        with self._backend.transaction() as run:
+            row = run("SELECT id FROM rooms WHERE code = ?", (code,)).fetchone()
+        if row is None:
+            raise UnknownDocument("room", code)
+        return str(row[0])
+
+    def update_room(
+        self,
+        id: str,
+        data: Mapping[str, Any],
+        version: int,
+        open_question: int | None,
+        lifetime: timedelta,
+    ) -> Document:
+        """The teacher's change to the room's document (versioned), and the question now open."""
+        text = _encode("room", data)
+        now = self._clock()
+        with self._backend.transaction() as run:
+            _pulse(run, id, now)
+            _update(run, "room", id, text, version, now, lifetime)
+            run("UPDATE rooms SET open_question = ? WHERE id = ?", (open_question, id))
+        return Document(id, "room", version + 1, json.loads(text), now, now + lifetime)
+
+    def room_pulse(self, id: str) -> RoomPulse:
+        """The cheap check a page polls, to learn whether anything in the room changed."""
+        with self._backend.transaction() as run:
+            row = run(
+                "SELECT d.version, r.pulse, r.changed FROM rooms r"
+                " JOIN documents d ON d.id = r.id WHERE r.id = ?",
+                (id,),
+            ).fetchone()
+        if row is None:
+            raise UnknownDocument("room", id)
+        return RoomPulse(int(row[0]), int(row[1]), float(row[2]))
+
+    def join_room(self, id: str, pupil: str, nickname: str) -> JoinOutcome:
+        """Seat a pupil, or welcome them back; refused when full, the nickname taken or removed.
+
+        A pupil already in the room (a reload, a lost connection) comes back whatever the room
+        holds now; a new pupil needs a free place and a nickname no other pupil has (in any
+        case), so the teacher can tell every answer apart.
+        """
+        now = self._clock()
+        folded = nickname.casefold()
+        with self._backend.transaction() as run:
+            capacity = _pulse(run, id, now)
+            row = run(
+                "SELECT removed FROM room_pupils WHERE room = ? AND pupil = ?", (id, pupil)
+            ).fetchone()
+            if row is not None:
+                return "removed" if row[0] else "back"
+            taken = run(
+                "SELECT 1 FROM room_pupils WHERE room = ? AND folded = ?", (id, folded)
+            ).fetchone()
+            if taken is not None:
+                return "taken"
+            seated = run(
+                "SELECT COUNT(*) FROM room_pupils WHERE room = ? AND removed = 0", (id,)
+            ).fetchone()[0]
+            if seated >= capacity:
+                return "full"
+            run(
+                "INSERT INTO room_pupils (room, pupil, nickname, folded, removed, joined)"
+                " VALUES (?, ?, ?, ?, 0, ?)",
+                (id, pupil, nickname, folded, now.timestamp()),
+            )
+        return "joined"
+
+    def remove_pupil(self, id: str, pupil: str) -> None:
+        """Take a pupil out of the room, with their answers; their link no longer lets them in."""
+        now = self._clock()
+        with self._backend.transaction() as run:
+            _pulse(run, id, now)
+            run("UPDATE room_pupils SET removed = 1 WHERE room = ? AND pupil = ?", (id, pupil))
+            run("DELETE FROM room_answers WHERE room = ? AND pupil = ?", (id, pupil))
+
+    def answer(self, id: str, pupil: str, question: int, option: int) -> bool:
+        """Record (or change) a pupil's answer; False if the question is no longer open to them.
+
+        The question must be the room's open one at the moment of the write, and the pupil
+        seated: both are checked in this transaction, so a tap landing as the teacher reveals
+        the answer is either counted before the reveal or refused, never counted after it.
+        """
+        now = self._clock()
+        with self._backend.transaction() as run:
+            counted = run(
+                "UPDATE rooms SET pulse = pulse + 1, changed = ?"
+                " WHERE id = ? AND open_question = ?",
+                (now.timestamp(), id, question),
+            ).rowcount
+            if counted != 1:
+                return False
+            seated = run(
+                "SELECT 1 FROM room_pupils WHERE room = ? AND pupil = ? AND removed = 0",
+                (id, pupil),
+            ).fetchone()
+            if seated is None:
+                return False
+            run(
+                "INSERT INTO room_answers (room, pupil, question, answer, at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (room, question, pupil)"
+                " DO UPDATE SET answer = excluded.answer, at = excluded.at",
+                (id, pupil, question, option, now.timestamp()),
+            )
+        return True
+
+    def pupils(self, id: str) -> list[tuple[str, str, bool]]:
+        """Every pupil who joined the room: (pupil, nickname, removed), in the order they came."""
+        with self._backend.transaction() as run:
+            rows = run(
+                "SELECT pupil, nickname, removed FROM room_pupils WHERE room = ?"
+                " ORDER BY joined, pupil",
+                (id,),
+            ).fetchall()
+        return [(str(row[0]), str(row[1]), bool(row[2])) for row in rows]
+
+    def answers(self, id: str, question: int | None = None) -> list[tuple[str, int, int]]:
+        """The answers given in the room (to one question, or all): (pupil, question, option)."""
+        sql = "SELECT pupil, question, answer FROM room_answers WHERE room = ?"
+        params: tuple[object, ...] = (id,)
+        if question is not None:
+            sql += " AND question = ?"
+            params = (id, question)
+        with self._backend.transaction() as run:
+            rows = run(sql + " ORDER BY question, pupil", params).fetchall()
+        return [(str(row[0]), int(row[1]), int(row[2])) for row in rows]
 
     def _migrate(self) -> None:
         """Bring the schema to `SCHEMA_VERSION`, once, however many servers start together."""
@@ -408,6 +618,62 @@ class Store:
                 for statement in statements:
                     run(statement, ())
                 run("INSERT INTO schema_version (version) VALUES (?)", (number,))
+
+
+_ROOM_ROWS: tuple[tuple[str, str], ...] = (
+    ("room_answers", "room"),
+    ("room_pupils", "room"),
+    ("rooms", "id"),
+)
+
+
+def _pulse(run: _Run, id: str, now: datetime) -> int:
+    """Count a change to the room (locking its row until the transaction ends); its capacity.
+
+    UnknownDocument when no room has this id.
+    """
+    changed = run(
+        "UPDATE rooms SET pulse = pulse + 1, changed = ? WHERE id = ?", (now.timestamp(), id)
+    ).rowcount
+    if changed != 1:
+        raise UnknownDocument("room", id)
+    return int(run("SELECT capacity FROM rooms WHERE id = ?", (id,)).fetchone()[0])
+
+
+def _insert(run: _Run, id: str, kind: Kind, text: str, now: datetime, lifetime: timedelta) -> None:
+    run(
+        "INSERT INTO documents (id, kind, version, data, written, expires)"
+        " VALUES (?, ?, 1, ?, ?, ?)",
+        (id, kind, text, now.timestamp(), (now + lifetime).timestamp()),
+    )
+
+
+def _update(
+    run: _Run,
+    kind: Kind,
+    id: str,
+    text: str,
+    version: int,
+    now: datetime,
+    lifetime: timedelta,
+) -> None:
+    """The one versioned write: VersionConflict (or why it cannot be read) unless at `version`."""
+    changed = run(
+        "UPDATE documents SET data = ?, version = version + 1, written = ?, expires = ?"
+        " WHERE id = ? AND kind = ? AND version = ? AND expires > ? AND data IS NOT NULL",
+        (
+            text,
+            now.timestamp(),
+            (now + lifetime).timestamp(),
+            id,
+            kind,
+            version,
+            now.timestamp(),
+        ),
+    )
+    if changed.rowcount != 1:
+        current = _read(run, kind, id, now)  # raises if unknown or expired
+        raise VersionConflict(kind, id, version, current.version)
 
 
 def _encode(kind: Kind, data: Mapping[str, Any]) -> str:

@@ -79,11 +79,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def streamlit_server(python: str | Path = sys.executable, root: Path = ROOT) -> Iterator[str]:
+def streamlit_server(
+    python: str | Path = sys.executable, root: Path = ROOT, port: int | None = None
+) -> Iterator[str]:
     """`streamlit run app.py` on a free port of 127.0.0.1, stopped on exit; yields its URL.
 
-    `python` and `root`: another environment and copy of the app (the deployment test's)."""
-    port = free_port()
+    `python` and `root`: another environment and copy of the app (the deployment test's);
+    `port`: a given one (a server restarted where its pages will reconnect)."""
+    port = port or free_port()
     command = [str(python), "-m", "streamlit", "run", "app.py", "--server.address",
                "127.0.0.1", "--server.port", str(port), "--server.headless", "true"]  # fmt: skip
     process = subprocess.Popen(

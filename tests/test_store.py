@@ -32,6 +32,7 @@ from pickomino.store import (
     BadStoreUrl,
     DocumentTooLarge,
     ExpiredDocument,
+    RoomCodeTaken,
     SchemaTooNew,
     Store,
     UnknownDocument,
@@ -49,6 +50,8 @@ NO_POSTGRES = (
 )
 START = datetime(2026, 3, 1, 8, 30, tzinfo=UTC)
 ID = re.compile(r"[A-Za-z0-9_-]{11}")
+MIGRATED = [(number,) for number in range(1, store.SCHEMA_VERSION + 1)]
+"""The schema's record once every migration ran, each once."""
 
 
 class Clock:
@@ -310,12 +313,12 @@ def test_the_schema_is_created_once_however_often_and_however_many_start(url: st
     for thread in pool:
         thread.join(timeout=60)
     assert errors == []
-    assert raw(url, "SELECT version FROM schema_version") == [(store.SCHEMA_VERSION,)]
+    assert raw(url, "SELECT version FROM schema_version ORDER BY version") == MIGRATED
     with open_store(url) as first:
         kept = first.create("game", GAME)
     with open_store(url) as again:
         assert again.read("game", kept.id).data == GAME
-    assert raw(url, "SELECT version FROM schema_version") == [(store.SCHEMA_VERSION,)]
+    assert raw(url, "SELECT version FROM schema_version ORDER BY version") == MIGRATED
 
 
 def test_a_database_migrated_by_a_newer_app_is_refused(url: str) -> None:
@@ -328,7 +331,9 @@ def test_a_database_migrated_by_a_newer_app_is_refused(url: str) -> None:
 
         with psycopg.connect(url) as connection:
             connection.execute("INSERT INTO schema_version VALUES (99)")
-    with pytest.raises(SchemaTooNew, match="at version 99, newer than the 1"):
+    with pytest.raises(
+        SchemaTooNew, match=f"at version 99, newer than the {store.SCHEMA_VERSION} "
+    ):
         open_store(url)
 
 
@@ -384,3 +389,147 @@ def test_a_postgresql_that_does_not_answer_is_named_without_its_password(
     with pytest.raises(Unreachable, match=r"at 127\.0\.0\.1:9/pickomino within 1 s") as refused:
         open_store("postgresql://pupil:hunter2@127.0.0.1:9/pickomino")
     assert "hunter2" not in str(refused.value)
+
+
+# ----- rooms: pupils and answers a row each, joins and answers checked atomically -----------
+
+LIFE = timedelta(days=7)
+
+
+def new_room(db: Store, code: str = "ABCDEFG", capacity: int = 3) -> str:
+    return db.create_room(code, {"code": code}, capacity, LIFE).id
+
+
+def test_a_code_opens_its_room_and_no_other(db: Store) -> None:
+    id = new_room(db)
+    assert db.find_room("ABCDEFG") == id
+    with pytest.raises(UnknownDocument):
+        db.find_room("ABCDEFH")
+    with pytest.raises(RoomCodeTaken):
+        new_room(db)
+    assert db.read("room", id).data == {"code": "ABCDEFG"}
+
+
+def test_pupils_join_come_back_and_are_refused_when_full_or_the_name_is_taken(
+    db: Store,
+) -> None:
+    id = new_room(db, capacity=2)
+    assert db.join_room(id, "p1", "Zoë") == "joined"
+    assert db.join_room(id, "p1", "Zoë") == "back"  # a reload
+    assert db.join_room(id, "p2", "ZOË") == "taken"  # in any case
+    assert db.join_room(id, "p2", "Ana") == "joined"
+    assert db.join_room(id, "p3", "Li") == "full"
+    assert db.pupils(id) == [("p1", "Zoë", False), ("p2", "Ana", False)]
+    db.remove_pupil(id, "p2")
+    assert db.join_room(id, "p2", "Ana") == "removed"  # the removed pupil's link is dead
+    assert db.join_room(id, "p3", "Li") == "joined"  # the place is free again
+    with pytest.raises(UnknownDocument):
+        db.join_room("nothing", "p1", "Zoë")
+
+
+def test_answers_go_only_to_the_open_question_and_can_change_until_it_closes(
+    db: Store,
+) -> None:
+    id = new_room(db)
+    db.join_room(id, "p1", "Zoë")
+    db.join_room(id, "p2", "Ana")
+    version = db.read("room", id).version
+    assert not db.answer(id, "p1", 1, 0)  # no question open yet
+    version = db.update_room(id, {"q": 1}, version, 1, LIFE).version
+    assert db.answer(id, "p1", 1, 0)
+    assert db.answer(id, "p1", 1, 2)  # changed
+    assert db.answer(id, "p2", 1, 1)
+    assert not db.answer(id, "p2", 2, 1)  # another question
+    assert not db.answer(id, "stranger", 1, 1)  # never joined
+    assert db.answers(id, 1) == [("p1", 1, 2), ("p2", 1, 1)]
+    db.update_room(id, {"q": 1, "revealed": True}, version, None, LIFE)
+    assert not db.answer(id, "p1", 1, 0)  # the reveal made the answers final
+    assert db.answers(id) == [("p1", 1, 2), ("p2", 1, 1)]
+    db.remove_pupil(id, "p2")
+    assert db.answers(id) == [("p1", 1, 2)]
+
+
+def test_the_pulse_counts_every_change_and_reads_the_document_version(
+    db: Store, clock: Clock
+) -> None:
+    id = new_room(db)
+    start = db.room_pulse(id)
+    assert start.version == 1
+    clock.advance(timedelta(minutes=5))
+    db.join_room(id, "p1", "Zoë")
+    joined = db.room_pulse(id)
+    assert joined.pulse > start.pulse and joined.version == 1
+    assert joined.changed == start.changed + 300
+    db.update_room(id, {}, 1, 1, LIFE)
+    asked = db.room_pulse(id)
+    assert asked.version == 2 and asked.pulse > joined.pulse
+    db.answer(id, "p1", 1, 0)
+    assert db.room_pulse(id).pulse > asked.pulse
+    assert db.room_pulse(id).version == 2
+    with pytest.raises(UnknownDocument):
+        db.room_pulse("nothing")
+
+
+def test_thirty_pupils_answering_at_once_on_two_servers_lose_no_answer(url: str) -> None:
+    with open_store(url) as teacher, open_store(url) as other:
+        id = new_room(teacher, capacity=60)
+        teacher.update_room(id, {}, 1, 1, LIFE)
+        pupils = [f"p{n}" for n in range(30)]
+        for n, pupil in enumerate(pupils):
+            (teacher if n % 2 else other).join_room(id, pupil, f"Pupil {n}")
+        together = threading.Barrier(len(pupils))
+        errors: list[BaseException] = []
+
+        def tap(n: int, pupil: str) -> None:
+            together.wait()
+            try:
+                assert (teacher if n % 2 else other).answer(id, pupil, 1, n % 4)
+            except BaseException as error:
+                errors.append(error)
+
+        threads = [threading.Thread(target=tap, args=item) for item in enumerate(pupils)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert errors == []
+        assert sorted(teacher.answers(id, 1)) == sorted(
+            (pupil, 1, n % 4) for n, pupil in enumerate(pupils)
+        )
+
+
+def test_a_full_room_takes_no_more_even_when_pupils_join_at_once(url: str) -> None:
+    with open_store(url) as one, open_store(url) as two:
+        id = new_room(one, capacity=5)
+        together = threading.Barrier(12)
+        outcomes: list[str] = []
+
+        def join(n: int) -> None:
+            together.wait()
+            outcomes.append((one if n % 2 else two).join_room(id, f"p{n}", f"Pupil {n}"))
+
+        threads = [threading.Thread(target=join, args=(n,)) for n in range(12)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=60)
+        assert sorted(outcomes) == ["full"] * 7 + ["joined"] * 5
+        assert len(one.pupils(id)) == 5
+
+
+def test_a_room_its_pupils_and_answers_are_deleted_after_its_stated_time(
+    db: Store, clock: Clock
+) -> None:
+    id = new_room(db)
+    db.join_room(id, "p1", "Zoë")
+    db.update_room(id, {}, 1, 1, LIFE)
+    db.answer(id, "p1", 1, 0)
+    clock.advance(LIFE - timedelta(seconds=1))
+    db.purge()
+    assert db.pupils(id) and db.answers(id)
+    clock.advance(timedelta(seconds=1))
+    db.purge()
+    assert db.pupils(id) == [] and db.answers(id) == []
+    with pytest.raises(UnknownDocument):
+        db.find_room("ABCDEFG")
+    new_room(db)  # the code is free again

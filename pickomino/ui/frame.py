@@ -58,6 +58,8 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/play.py", "play", "play", "practice", ":material/sports_esports:", "wide"),
     PageSpec("app_pages/review.py", "review", "review", "practice", ":material/insights:"),
     PageSpec("app_pages/quiz.py", "quiz", "quiz", "practice", ":material/quiz:"),
+    PageSpec("app_pages/room.py", "room", "room", "practice", ":material/groups:", "wide"),
+    PageSpec("app_pages/join.py", "join", "join", "practice", ":material/login:"),
     PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
 )
 """Every page, in reading order; a section with no page is not shown. The welcome page is served

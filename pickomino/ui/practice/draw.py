@@ -49,6 +49,7 @@ from pickomino.ui.practice.state import (
     fresh_rules,
     seed,
 )
+from pickomino.ui.room import projector
 
 PRESENTATION_SCALE: Final = 1.3
 """How much larger dice and tiles are drawn in presentation mode."""
@@ -462,6 +463,7 @@ def teacher_tools(box: Sandbox, lang: Lang) -> None:
         on_change=reseed,
         help=t("sandbox.teacher.seed_help", lang),
     )
+    projector.ask_button(table, lang)  # the live classroom (ui/room): this table to the class
 
 
 def new_table_form(lang: Lang) -> None:

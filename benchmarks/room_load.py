@@ -1,0 +1,315 @@
+"""Live rooms under load: 3 rooms of 30 pupils on one server, driven over Streamlit's websocket.
+
+Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupils 30]
+[--questions 3] [--spread 10]`. Each pupil is a light client speaking Streamlit's protocol as
+`benchmarks/ws_load.py` does (a `rerun_script` BackMsg per run, ForwardMsgs read until
+`script_finished`), and polls its phone page's fragment every second as the browser does for
+`st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
+sends a rerun of that fragment). Each room's teacher is one more such client on the board, opened
+with the teacher's control link, polling the same way.
+
+The rooms are opened and the pupils seated through the store (the join form is not what is
+measured), then each room plays a class quiz of `--questions` questions live: each pupil taps an
+answer once per question, at a random moment of the `--spread` seconds after their phone showed
+it; once the board counts every answer, the teacher presses *Show the best move*, then *Next
+question*. Measured:
+
+- tap to board: from a pupil's tap (the BackMsg sent) to the first board run counting it (the
+  k-th tap in time is matched with the board's first count of k);
+- next to phones: from the teacher's *Next* sent to each phone's first run showing the new
+  question's buttons;
+- the server's CPU time over the quiz and its resident memory (VmRSS) before the pupils joined and
+  after, so per pupil.
+
+Bounded: only 127.0.0.1, at most 4 rooms of 60, every answer 60 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import websockets  # noqa: E402
+from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
+
+from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # noqa: E402
+from pickomino import rooms  # noqa: E402
+from pickomino.lessons.quiz import questions, read_code  # noqa: E402
+from pickomino.store import open_store  # noqa: E402
+from tests.browser import streamlit_server  # noqa: E402
+
+ANSWER_S = 60.0
+QUIZ = "BENCH-E5"
+COUNTED = re.compile(r"\*\*(\d+)\*\* of (\d+)")
+OPTION = re.compile(r"room_option_(\d+)_(\d+)$")
+
+
+@dataclass
+class Client:
+    """One page over the websocket: its page, its fragment, the buttons and text its runs drew."""
+
+    socket: websockets.ClientConnection
+    query: str
+    page_hash: str = ""
+    fragment: str = ""
+    interval: float = 1.0
+    """The fragment's `run_every`, as the server sent it."""
+    buttons: dict[str, str] = field(default_factory=dict)
+    texts: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    async def run(self, trigger: str | None = None, page_name: str = "") -> None:
+        """One run: the page's first (`page_name`), a poll of its fragment, or a click in it."""
+        async with self.lock:
+            message = BackMsg()
+            state = message.rerun_script
+            state.query_string, state.page_script_hash, state.page_name = (
+                self.query,
+                self.page_hash,
+                page_name,
+            )
+            if self.fragment and not page_name:
+                state.fragment_id = self.fragment
+                state.is_auto_rerun = trigger is None
+            if trigger is not None:
+                state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
+            self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
+            await self.socket.send(message.SerializeToString())
+            async with asyncio.timeout(ANSWER_S):
+                while not self.read(await self.socket.recv()):
+                    pass
+
+    def read(self, data: str | bytes) -> bool:
+        message = ForwardMsg()
+        message.ParseFromString(data if isinstance(data, bytes) else data.encode())
+        kind = message.WhichOneof("type")
+        if kind == "navigation":
+            self.page_hash = message.navigation.page_script_hash
+        elif kind == "page_info_changed":
+            self.query = message.page_info_changed.query_string
+        elif kind == "auto_rerun":
+            self.fragment = message.auto_rerun.fragment_id
+            self.interval = message.auto_rerun.interval
+        elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+            element = message.delta.new_element
+            which = element.WhichOneof("type")
+            if which == "button":
+                self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
+            elif which == "markdown":
+                self.texts.append(element.markdown.body)
+            elif which == "exception":
+                self.errors.append(element.exception.message)
+        elif kind == "script_finished":
+            if message.script_finished not in (
+                ForwardMsg.FINISHED_SUCCESSFULLY,
+                ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+            ):
+                self.errors.append(f"run ended with status {message.script_finished}")
+            return True
+        return False
+
+    def question(self) -> int:
+        """The number of the question whose buttons the last run drew (0: none)."""
+        found = [int(m[1]) for key in self.buttons if (m := OPTION.match(key))]
+        return max(found, default=0)
+
+    def counted(self) -> int:
+        for text in self.texts:
+            if (found := COUNTED.search(text)) is not None:
+                return int(found[1])
+        return -1
+
+
+async def connect(url: str, path: str, params: dict[str, str]) -> Client:
+    address = urlsplit(url)
+    socket = await websockets.connect(
+        f"ws://{address.netloc}/_stcore/stream",
+        subprotocols=[websockets.Subprotocol("streamlit")],
+        max_size=None,
+        open_timeout=ANSWER_S,
+    )
+    client = Client(socket, urlencode(params))
+    await client.run(page_name=path)
+    return client
+
+
+@dataclass
+class Figures:
+    taps: list[float] = field(default_factory=list)
+    nexts: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+async def poll(client: Client, stop: asyncio.Event, seen: Callable[[Client, float], None]) -> None:
+    """Rerun the page's fragment every `interval`, as the browser does, until told to stop."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        await client.run()
+        seen(client, time.perf_counter())
+        await asyncio.sleep(max(0.0, client.interval - (time.perf_counter() - started)))
+
+
+async def tap(
+    phone: Client,
+    number: int,
+    option: int,
+    shown: dict[tuple[int, int], float],
+    taps: list[float],
+    spread: float,
+    rng: random.Random,
+) -> None:
+    """A pupil's tap, at a random moment of `spread` seconds after the phone showed the question."""
+    while (id(phone), number) not in shown:
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(rng.uniform(0, spread))
+    taps.append(time.perf_counter())
+    await phone.run(trigger=f"room_option_{number}_{option}")
+
+
+async def room(
+    url: str,
+    opened: tuple[str, str, list[str]],
+    count: int,
+    spread: float,
+    figures: Figures,
+    rng: random.Random,
+) -> None:
+    """One room's quiz: its board and phones polling, each pupil tapping once per question."""
+    code, token, pupils = opened
+    board = await connect(url, "room", {"room": code, "control": token, "lang": "en"})
+    phones = [await connect(url, "join", {"room": code, "pupil": p, "lang": "fr"}) for p in pupils]
+    stop = asyncio.Event()
+    shown: dict[tuple[int, int], float] = {}
+    counts: dict[int, dict[int, float]] = {}
+    asked_at: dict[int, float] = {}
+    number_now = [1]
+
+    def phone_seen(client: Client, now: float) -> None:
+        number = client.question()
+        shown.setdefault((id(client), number), now)
+
+    def board_seen(client: Client, now: float) -> None:
+        counts.setdefault(number_now[0], {}).setdefault(client.counted(), now)
+
+    tasks = [asyncio.create_task(poll(board, stop, board_seen))]
+    tasks += [asyncio.create_task(poll(phone, stop, phone_seen)) for phone in phones]
+    for number in range(1, count + 1):
+        number_now[0] = number
+        taps: list[float] = []
+
+        await asyncio.gather(
+            *(tap(phone, number, rng.randrange(2), shown, taps, spread, rng) for phone in phones)
+        )
+        while len(pupils) not in counts.get(number, {}):
+            await asyncio.sleep(0.05)
+        board_counts = counts[number]
+        for k, at in enumerate(sorted(taps), start=1):
+            first = min((t for c, t in board_counts.items() if c >= k), default=None)
+            if first is not None:
+                figures.taps.append(first - at)
+        if number < count:
+            await board.run(trigger="room_reveal")
+            asked_at[number + 1] = time.perf_counter()
+            await board.run(trigger="room_next")
+            while not all((id(phone), number + 1) in shown for phone in phones):
+                await asyncio.sleep(0.05)
+            figures.nexts += [
+                shown[(id(phone), number + 1)] - asked_at[number + 1] for phone in phones
+            ]
+    stop.set()
+    await asyncio.gather(*tasks)
+    for client in (board, *phones):
+        figures.errors += client.errors
+        await client.socket.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--rooms", type=int, default=3, choices=range(1, 5))
+    parser.add_argument("--pupils", type=int, default=30, choices=range(1, 61))
+    parser.add_argument("--questions", type=int, default=3, choices=range(2, 6))
+    parser.add_argument("--spread", type=float, default=10.0)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix="room-load-")
+    url = f"sqlite:///{folder}/store.sqlite3"
+    os.environ["PICKOMINO_STORE_URL"] = url
+    found = questions(read_code(QUIZ))
+    opened: list[tuple[str, str, list[str]]] = []
+    with open_store(url) as store:
+        for _ in range(args.rooms):
+            token, code = rooms.new_token(), rooms.new_code()
+            room_ = rooms.open_room(code, token, "en", time.time())
+            first = found[0]
+            room_ = rooms.ask_quiz(room_, QUIZ, 0, first.table, len(first.choices), first.answer)
+            id = store.create_room(code, room_.to_json(), rooms.MAX_PUPILS, rooms.KEPT_AFTER).id
+            store.update_room(id, room_.to_json(), 1, 1, rooms.KEPT_AFTER)
+            pupils = [rooms.new_token() for _ in range(args.pupils)]
+            for n, pupil in enumerate(pupils):
+                store.join_room(id, rooms.pupil_id(pupil), f"Pupil {n}")
+            opened.append((code, token, pupils))
+    with streamlit_server() as server:
+        pid = server_pid(server)
+        # a warm-up page (imports, the first odds), not counted
+        asyncio.run(_warm(server, opened[0][0]))
+        memory_before, cpu_before = memory_mb(pid), cpu_ms(pid)
+        figures = Figures()
+        rng = random.Random(1)
+        started = time.perf_counter()
+
+        async def all_rooms() -> None:
+            await asyncio.gather(
+                *(room(server, one, args.questions, args.spread, figures, rng) for one in opened)
+            )
+
+        asyncio.run(all_rooms())
+        seconds = time.perf_counter() - started
+        memory_after, cpu_after = memory_mb(pid), cpu_ms(pid)
+    pupils = args.rooms * args.pupils
+    print(
+        f"{args.rooms} rooms x {args.pupils} pupils, {args.questions} questions, "
+        f"taps spread over {args.spread:g} s"
+    )
+    for label, values in (
+        ("tap -> board count", figures.taps),
+        ("teacher's next -> phone shows it", figures.nexts),
+    ):
+        print(
+            f"{label}: n={len(values)} median {percentile(values, 0.5):.2f} s, "
+            f"p95 {percentile(values, 0.95):.2f} s, max {max(values):.2f} s"
+        )
+    used = cpu_after - cpu_before
+    print(
+        f"server CPU: {used / 1000:.1f} s over {seconds:.0f} s ({used / 10 / seconds:.0f}% of "
+        f"one core), {used / seconds / pupils:.1f} ms per pupil per second"
+    )
+    print(
+        f"server memory: {memory_before:.0f} MB before, {memory_after:.0f} MB with every page "
+        f"open: {(memory_after - memory_before) / pupils:.2f} MB per pupil"
+    )
+    print(f"errors: {figures.errors[:3] if figures.errors else 'none'}")
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"machine load average at the end (1, 5, 15 min): {load} on {os.cpu_count()} cores")
+
+
+async def _warm(url: str, code: str) -> None:
+    client = await connect(url, "room", {"room": code, "lang": "en"})
+    await client.socket.close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,623 @@
+"""The live classroom: what a room is and what may happen in it, as pure functions over records.
+
+A teacher opens a room and gets a short code; pupils join it with the code and a nickname, and
+answer the question the teacher puts to the room, one answer each, changeable until the reveal.
+This module decides everything that can be decided without a database or a page: the code and
+the tokens, who may do what, the limits (pupils, idle time, nickname), the tally of answers and
+the answer sheet a teacher downloads. `pickomino.store` keeps the records and applies the few
+checks that must be atomic (room full, question still open); the UI words every `RoomError`.
+
+Never imports Streamlit and holds no prose: refusals carry a code and their numbers.
+
+Who may do what rests on tokens, never on a name or an address: the teacher's token (in the
+teacher's session and control link, never on the projected page) and each pupil's token (in the
+pupil's own link) are random; the room keeps only their hashes, so a copy of the room's record
+lets no one act as its teacher or its pupils.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import secrets
+from collections import Counter, deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import timedelta
+from typing import Any, Final, Literal
+
+from pickomino.echo import NAME_CHARS, safe_name
+from pickomino.game import CodedError, Move, Table
+from pickomino.match import PERSON, Match
+from pickomino.odds import analyse
+from pickomino.scenario import action_json, parse, scenario_json, table_json
+
+CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""The letters of a room code: none that reads like another on a board (no I/1, O/0)."""
+CODE_LENGTH: Final = 7
+"""32^7 = 34 billion codes: with `WRONG_CODES_PER_MINUTE` wrong tries a server, someone guessing
+would need centuries to find one of a few hundred open rooms, and seven letters are still read
+off a board in a breath."""
+MAX_PUPILS: Final = 60
+"""The most pupils one room holds: two classes joined for a lesson, and still a tally a
+projector can show and a server answers at once (README, "Live classroom")."""
+IDLE_CLOSE: Final = timedelta(hours=2)
+"""A room nobody acted in (no join, answer or teacher's click) for this long is closed: a lesson
+is over, and a forgotten room would keep taking answers from its old links."""
+KEPT_AFTER: Final = timedelta(days=7)
+"""How long a room's answers are kept after its last change (closing it is one): a week for the
+teacher to download them, then the store deletes the room with its pupils and answers."""
+MIN_NICKNAME: Final = 2
+WRONG_CODES_PER_MINUTE: Final = 30
+"""Wrong codes one server takes in a minute before it refuses every code for the rest of that
+minute. Counted per server, not per address: behind a load balancer every pupil may come from one
+address, and a guesser can change theirs."""
+TOKEN_BYTES: Final = 16
+
+Activity = Literal["decide", "quiz", "bot"]
+"""What a question is about: a table's next decision ("What would you do?"), a quiz question,
+or the class's seat in a game against a bot."""
+
+
+class RoomError(CodedError):
+    """Something a room refuses; `code` names it (`room.refused.<code>` in content/)."""
+
+
+def new_code(draw: secrets.SystemRandom | None = None) -> str:
+    """A fresh room code, drawn from the system's secure generator."""
+    rng = draw or secrets.SystemRandom()
+    return "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def read_code(typed: str) -> str:
+    """A code as a pupil typed or scanned it (any case, spaces and hyphens ignored), or RoomError.
+
+    A misread letter is refused here, before any look-up, and not counted as a wrong code.
+    """
+    normal = "".join(char for char in typed.upper() if char not in " -\t")
+    if len(normal) != CODE_LENGTH or any(char not in CODE_LETTERS for char in normal):
+        raise RoomError(
+            "bad_code",
+            f"a room code is {CODE_LENGTH} letters and digits, without I, O, 0 or 1",
+            length=CODE_LENGTH,
+        )
+    return normal
+
+
+def new_token() -> str:
+    """A secret that lets its holder act: the teacher's, or one pupil's."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(token: str) -> str:
+    """What the store keeps of a token: enough to check it, nothing to act with."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def pupil_id(token: str) -> str:
+    """A pupil's key in the room's records: a short digest of the pupil's token."""
+    return digest(token)[:20]
+
+
+def nickname(typed: str) -> str:
+    """The nickname a pupil typed, filtered by the one sanitiser, or RoomError.
+
+    Letters of any script, digits, spaces, apostrophes, dots and hyphens only (`echo.safe_name`):
+    a nickname is shown on the projector, in the CSV and in buttons, never read as Markdown or
+    HTML. A nickname with anything else is refused rather than silently changed, so the pupil
+    knows the name the class sees.
+    """
+    kept = safe_name(typed)
+    if kept != " ".join(typed.split()) or not MIN_NICKNAME <= len(kept) <= NAME_CHARS:
+        raise RoomError(
+            "bad_nickname",
+            f"a nickname is {MIN_NICKNAME} to {NAME_CHARS} letters, digits, spaces, "
+            "apostrophes, dots or hyphens",
+            low=MIN_NICKNAME,
+            high=NAME_CHARS,
+        )
+    return kept
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the room is asked now: its number, its activity, its options and how far it went.
+
+    Attributes:
+        number: counts the questions of the room from 1; an answer names it, so a late tap on
+            the last question never counts for this one.
+        activity: what the question is about.
+        table: the table in the scenario format (the "decide" and "bot" questions; for the quiz,
+            its question's table, so the phones draw it without building the quiz).
+        options: how many options the phones offer (answers are their indexes).
+        right: the index of the right (quiz) or best (decide, bot) option.
+        quiz: for a quiz question, its quiz code and its index in the quiz.
+        open: answers are taken (until the teacher closes the question or reveals it).
+        shown: the projector shows the distribution of answers.
+        revealed: the right or best option is shown, with its reason; answers are final.
+        deadline: when the question closes by itself (seconds since 1970), if the teacher set
+            a timer.
+    """
+
+    number: int
+    activity: Activity
+    table: Mapping[str, Any]
+    options: int
+    right: int
+    quiz: tuple[str, int] | None = None
+    open: bool = True
+    shown: bool = False
+    revealed: bool = False
+    deadline: float | None = None
+
+    def taking(self, now: float) -> bool:
+        """Whether an answer made at `now` counts."""
+        return self.open and not self.revealed and (self.deadline is None or now < self.deadline)
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as the room's document holds it (`from_json` reads it back)."""
+        return {
+            "number": self.number,
+            "activity": self.activity,
+            "table": dict(self.table),
+            "options": self.options,
+            "right": self.right,
+            "quiz": list(self.quiz) if self.quiz else None,
+            "open": self.open,
+            "shown": self.shown,
+            "revealed": self.revealed,
+            "deadline": self.deadline,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Question:
+        """The question `to_json` wrote."""
+        quiz = data.get("quiz")
+        return cls(
+            number=int(data["number"]),
+            activity=data["activity"],
+            table=dict(data["table"]),
+            options=int(data["options"]),
+            right=int(data["right"]),
+            quiz=(str(quiz[0]), int(quiz[1])) if quiz else None,
+            open=bool(data["open"]),
+            shown=bool(data["shown"]),
+            revealed=bool(data["revealed"]),
+            deadline=data.get("deadline"),
+        )
+
+
+@dataclass(frozen=True)
+class Room:
+    """A room as the teacher left it: the document only the teacher's actions change.
+
+    Pupils and answers are kept beside it, a row each (`pickomino.store`), so thirty pupils
+    answering at once never collide on this record's version.
+
+    Attributes:
+        code: what pupils type to join.
+        teacher: the digest of the teacher's token.
+        lang: the projector's language (each pupil reads their own).
+        opened: when the room was opened (seconds since 1970).
+        closed: when the teacher closed it, or None while open.
+        question: the question asked now, None before the first one.
+        asked: every question asked so far, for the answer sheet and the quiz's score.
+        ranking: whether pupils see a ranking (off by default: each sees their own score).
+        game: the class-against-bot game's scenario JSON (None when no game is played).
+    """
+
+    code: str
+    teacher: str
+    lang: str
+    opened: float
+    closed: float | None = None
+    question: Question | None = None
+    asked: tuple[Question, ...] = ()
+    ranking: bool = False
+    game: Mapping[str, Any] | None = field(default=None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The room as its document holds it, in the store (`from_json` reads it back)."""
+        return {
+            "code": self.code,
+            "teacher": self.teacher,
+            "lang": self.lang,
+            "opened": self.opened,
+            "closed": self.closed,
+            "question": self.question.to_json() if self.question else None,
+            "asked": [question.to_json() for question in self.asked],
+            "ranking": self.ranking,
+            "game": dict(self.game) if self.game is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Room:
+        """The room `to_json` wrote."""
+        question = data.get("question")
+        return cls(
+            code=str(data["code"]),
+            teacher=str(data["teacher"]),
+            lang=str(data["lang"]),
+            opened=float(data["opened"]),
+            closed=data.get("closed"),
+            question=Question.from_json(question) if question else None,
+            asked=tuple(Question.from_json(item) for item in data.get("asked", ())),
+            ranking=bool(data.get("ranking", False)),
+            game=data.get("game"),
+        )
+
+
+def open_room(code: str, teacher_token: str, lang: str, now: float) -> Room:
+    """A new room, empty, no question asked yet."""
+    return Room(code, digest(teacher_token), lang, now)
+
+
+def check_teacher(room: Room, token: str | None) -> None:
+    """Refuse a teacher's action made without the room's teacher token (a pupil trying one)."""
+    if token is None or not secrets.compare_digest(digest(token), room.teacher):
+        raise RoomError("not_teacher", "only the teacher who opened the room can do that")
+
+
+def is_closed(room: Room, last_change: float, now: float) -> bool:
+    """Closed by the teacher, or idle for `IDLE_CLOSE` since anyone's last change."""
+    return room.closed is not None or now - last_change >= IDLE_CLOSE.total_seconds()
+
+
+def check_open(room: Room, last_change: float, now: float) -> None:
+    """Refuse anything but reading and downloading in a closed room."""
+    if is_closed(room, last_change, now):
+        raise RoomError("closed", "this room is closed")
+
+
+def _asking(room: Room, question: Question) -> Room:
+    """The room with `question` asked: the last one is kept, finished, for the answer sheet."""
+    asked = room.asked
+    if room.question is not None:
+        asked = (*asked[:-1], replace(room.question, open=False))
+    return replace(room, question=question, asked=(*asked, question))
+
+
+def _next_number(room: Room) -> int:
+    return room.question.number + 1 if room.question else 1
+
+
+def moves_of(table: Table) -> tuple[Move, ...]:
+    """The options of a decision: the table's legal moves, in the engine's order."""
+    return table.legal_moves()
+
+
+def ask_decision(room: Room, table: Table, activity: Activity = "decide") -> Room:
+    """Put the next decision on `table` to the room: which value to set aside, roll or stop...
+
+    Refused when the table has no decision to make (the game over, or only a roll to start a
+    turn): a question with one option asks nothing.
+    """
+    moves = moves_of(table)
+    if len(moves) < 2:
+        raise RoomError("no_decision", "this table has no choice to make: play on until it has")
+    best = analyse(table).recommended.move
+    question = Question(
+        _next_number(room), activity, table_json(table), len(moves), moves.index(best)
+    )
+    return _asking(room, question)
+
+
+def ask_quiz(room: Room, code: str, index: int, table: Table, options: int, right: int) -> Room:
+    """Put question `index` of the quiz `code` to the room."""
+    question = Question(
+        _next_number(room), "quiz", table_json(table), options, right, quiz=(code, index)
+    )
+    return _asking(room, question)
+
+
+def _changed_question(room: Room, **changes: Any) -> Room:
+    if room.question is None:
+        raise RoomError("no_question", "no question has been asked yet")
+    question = replace(room.question, **changes)
+    return replace(room, question=question, asked=(*room.asked[:-1], question))
+
+
+def close_question(room: Room) -> Room:
+    """Take no more answers for the question (the teacher's "stop")."""
+    return _changed_question(room, open=False, deadline=None)
+
+
+def set_timer(room: Room, seconds: int, now: float) -> Room:
+    """Close the question by itself `seconds` from now."""
+    if not 5 <= seconds <= 600:
+        raise RoomError("bad_timer", "a timer runs 5 to 600 seconds", low=5, high=600)
+    return _changed_question(room, deadline=now + seconds)
+
+
+def show_distribution(room: Room, shown: bool = True) -> Room:
+    """Show (or hide again) on the projector how the class answered."""
+    return _changed_question(room, shown=shown)
+
+
+def reveal(room: Room) -> Room:
+    """Show the right or best option and its reason: answers are final from now on."""
+    return _changed_question(room, open=False, shown=True, revealed=True, deadline=None)
+
+
+def close_room(room: Room, now: float) -> Room:
+    """Close the room: no more joins or answers; its answers stay to download for `KEPT_AFTER`."""
+    room = close_question(room) if room.question and room.question.open else room
+    return replace(room, closed=now)
+
+
+def open_question(room: Room, now: float) -> int | None:
+    """The number of the question answers go to now, or None (the store checks it atomically)."""
+    if room.closed is not None or room.question is None or not room.question.taking(now):
+        return None
+    return room.question.number
+
+
+def check_answer(room: Room, number: int, option: int, now: float) -> None:
+    """Refuse an answer to a question that is not open, or an option that is not offered."""
+    if open_question(room, now) != number:
+        raise RoomError("question_closed", "this question takes no more answers")
+    assert room.question is not None
+    if not 0 <= option < room.question.options:
+        raise RoomError(
+            "bad_option",
+            f"option {option} is not one of the {room.question.options} offered",
+            option=option,
+        )
+
+
+def tally(question: Question, answers: Mapping[str, int]) -> tuple[int, ...]:
+    """How many pupils chose each option of `question` (`answers`: pupil → option)."""
+    counts = Counter(option for option in answers.values() if 0 <= option < question.options)
+    return tuple(counts[option] for option in range(question.options))
+
+
+def majority(
+    question: Question, answers: Mapping[str, int]
+) -> tuple[int, Literal["vote", "tie", "nobody"]]:
+    """The option the class's seat plays: the most chosen one.
+
+    A tie between the most chosen options, or a vote nobody answered, plays the best move
+    among them (the expert's choice): the class never loses a turn to a split vote, and the
+    reveal says which rule decided. Returns the option and why it was chosen.
+    """
+    counts = tally(question, answers)
+    top = max(counts)
+    if top == 0:
+        return question.right, "nobody"
+    leaders = [option for option, count in enumerate(counts) if count == top]
+    if len(leaders) == 1:
+        return leaders[0], "vote"
+    return (question.right if question.right in leaders else leaders[0]), "tie"
+
+
+TEACH_AGAIN: Final = 0.75
+"""A rule the class got right less often than this, over the quiz's questions on it, is one to
+teach again: most of the class, not a few, missed it."""
+
+
+@dataclass(frozen=True)
+class RuleTally:
+    """How the class did on one rule of a quiz: `right` of the `asked` answers on it."""
+
+    rule: str
+    right: int
+    asked: int
+
+    @property
+    def teach_again(self) -> bool:
+        """Whether the class missed this rule often enough to go over it again."""
+        return self.asked > 0 and self.right < TEACH_AGAIN * self.asked
+
+
+def class_by_rule(
+    asked: Sequence[Question], rules: Mapping[int, str], answers: Iterable[Answer]
+) -> tuple[RuleTally, ...]:
+    """The class's answers to the revealed questions, per rule (`rules`: question → its rule).
+
+    Rules in the order the quiz first asked them; a question not revealed yet does not count.
+    """
+    revealed = {q.number: q for q in asked if q.revealed and q.number in rules}
+    tallies: dict[str, list[int]] = {rules[n]: [0, 0] for n in sorted(revealed)}
+    for answer in answers:
+        question = revealed.get(answer.question)
+        if question is not None:
+            tally = tallies[rules[question.number]]
+            tally[0] += answer.option == question.right
+            tally[1] += 1
+    return tuple(RuleTally(rule, right, total) for rule, (right, total) in tallies.items())
+
+
+def next_in_quiz(room: Room, count: int) -> int | None:
+    """The index of the quiz's next question, None when no quiz is asked or it was the last."""
+    question = room.question
+    if question is None or question.quiz is None or question.quiz[1] + 1 >= count:
+        return None
+    return question.quiz[1] + 1
+
+
+RANKED: Final = 5
+"""How many nicknames a ranking shows: the first few, never the whole class's order."""
+
+
+def show_ranking(room: Room, shown: bool) -> Room:
+    """Show (or hide) the ranking on the board; it is off until the teacher turns it on."""
+    return replace(room, ranking=shown)
+
+
+def ranking(
+    room: Room, pupils: Iterable[Pupil], answers: Iterable[Answer]
+) -> tuple[tuple[str, int], ...]:
+    """The first `RANKED` seated pupils by right answers to the revealed questions.
+
+    Ties are ordered by nickname; a pupil with no right answer is not listed.
+    """
+    revealed = {q.number: q.right for q in room.asked if q.revealed}
+    seated = {pupil.id: pupil.nickname for pupil in pupils if not pupil.removed}
+    right = Counter(
+        a.pupil for a in answers if a.pupil in seated and revealed.get(a.question) == a.option
+    )
+    ordered = sorted(right.items(), key=lambda item: (-item[1], seated[item[0]].casefold()))
+    return tuple((seated[pupil], score) for pupil, score in ordered[:RANKED])
+
+
+# ----- the class against a bot ----------------------------------------------------------------
+
+CLASS_SEAT: Final = 0
+"""The class plays first, the expert second."""
+OPPONENT: Final = "expert"
+
+Played = Literal["vote", "tie", "nobody", "teacher"]
+"""How the class's move was chosen (`majority`'s reasons, or the teacher's override)."""
+
+
+def game_of(room: Room) -> Match:
+    """The room's game against the bot, replayed from its record (RoomError when none)."""
+    if room.game is None:
+        raise RoomError("no_game", "no game is played in this room")
+    record = parse(room.game["record"])
+    return Match.from_record(record, (PERSON, OPPONENT), int(room.game["seed"]))
+
+
+def _to_class(room: Room, match: Match, played: tuple[int, Played] | None) -> Room:
+    """The game played on until the class has a decision, which is put to the room.
+
+    The bot plays its turns, and the class's moves that leave no choice (a turn's first roll, a
+    roll showing one value) are played for it. The game over, no question is asked.
+    """
+    while not match.table.over:
+        if match.to_play != PERSON:
+            match = match.bot_move()
+        elif len(match.table.legal_moves()) == 1:  # a turn's first roll, a single value to keep
+            match = match.play(match.table.legal_moves()[0])
+        else:
+            break
+    game = {
+        "seed": match.seed,
+        "record": scenario_json(match.record()),
+        "played": list(played) if played else None,
+    }
+    room = replace(room, game=game)
+    if match.table.over:
+        return _changed_question(room, open=False) if room.question else room
+    return ask_decision(room, match.table, "bot")
+
+
+def start_game(room: Room, seed: int) -> Room:
+    """A new game, the class against the expert, played until the class's first decision."""
+    return _to_class(room, Match.new((PERSON, OPPONENT), ("", ""), seed), None)
+
+
+def play_class_move(room: Room, answers: Mapping[str, int], chosen: int | None = None) -> Room:
+    """Play the class's move once the best move is revealed: the vote's, or the teacher's.
+
+    `chosen` is the teacher's override; without it the majority decides (`majority`). Refused
+    before the reveal, so the class always sees the odds of the move it is about to play.
+    """
+    question = room.question
+    if question is None or question.activity != "bot":
+        raise RoomError("no_game", "no game is played in this room")
+    match = game_of(room)
+    if match.table.over:
+        raise RoomError("game_over", "the game is over")
+    if not question.revealed:
+        raise RoomError("not_revealed", "show the best move before the class's move is played")
+    if chosen is not None and not 0 <= chosen < question.options:
+        raise RoomError("bad_option", f"option {chosen} is not one of the choices", option=chosen)
+    played: tuple[int, Played] = (
+        (chosen, "teacher") if chosen is not None else majority(question, answers)
+    )
+    return _to_class(room, match.play(moves_of(match.table)[played[0]]), played)
+
+
+@dataclass(frozen=True)
+class Pupil:
+    """A pupil as the store keeps them: the key, the nickname, whether the teacher removed them."""
+
+    id: str
+    nickname: str
+    removed: bool = False
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One pupil's answer to one question (the last one given before the reveal)."""
+
+    pupil: str
+    question: int
+    option: int
+
+
+def option_text(question: Question, option: int) -> str:
+    """An option as the answer sheet writes it, language-free: the move's JSON or the index."""
+    if question.activity in ("decide", "bot"):
+        move = moves_of(parse(question.table).table)[option]
+        return " ".join(f"{key} {value}" for key, value in action_json(move).items())
+    return str(option + 1)
+
+
+FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP, "CSV injection")."""
+
+
+def cell(value: str) -> str:
+    """A CSV cell a spreadsheet shows as text: a leading formula character is quoted away."""
+    return "'" + value if value.startswith(FORMULA_START) else value
+
+
+def answer_sheet(
+    room: Room, pupils: Iterable[Pupil], answers: Iterable[Answer], header: Sequence[str]
+) -> str:
+    """The CSV a teacher downloads: nickname, question, answer, right or not (`header` worded).
+
+    Every cell goes through `cell`: a nickname is filtered already, but the sheet must be safe
+    whatever its rows hold.
+    """
+    names = {pupil.id: pupil.nickname for pupil in pupils}
+    asked = {question.number: question for question in room.asked}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([cell(text) for text in header])
+    for answer in sorted(answers, key=lambda a: (a.question, names.get(a.pupil, ""))):
+        question = asked.get(answer.question)
+        if question is None or answer.pupil not in names:
+            continue
+        writer.writerow(
+            [
+                cell(names[answer.pupil]),
+                str(answer.question),
+                cell(option_text(question, answer.option)),
+                "1" if answer.option == question.right else "0",
+            ]
+        )
+    return out.getvalue()
+
+
+class WrongCodes:
+    """Wrong room codes tried on this server in the last minute, to refuse guessing.
+
+    One per server process (the UI keeps it as a resource): the limit is the server's, so a
+    guesser behind many addresses gains nothing, and a class behind one address loses nothing
+    until someone guesses. Times are given by the caller, so the tests need no clock.
+    """
+
+    def __init__(self, limit: int = WRONG_CODES_PER_MINUTE, window: float = 60.0) -> None:
+        self._limit = limit
+        self._window = window
+        self._times: deque[float] = deque()
+
+    def _forget(self, now: float) -> None:
+        while self._times and now - self._times[0] >= self._window:
+            self._times.popleft()
+
+    def check(self, now: float) -> None:
+        """Refuse any code while the server is over its limit, saying how long to wait."""
+        self._forget(now)
+        if len(self._times) >= self._limit:
+            wait = max(1, round(self._window - (now - self._times[0])))
+            raise RoomError("too_many", f"too many wrong codes: try again in {wait} s", wait=wait)
+
+    def wrong(self, now: float) -> None:
+        """Count one wrong code."""
+        self._forget(now)
+        self._times.append(now)

@@ -1,0 +1,222 @@
+"""A room as this session reads and changes it, through the store, never held in the server.
+
+A page polls the room's pulse (`Store.room_pulse`, one indexed row) every second or so and reads
+the room's document, pupils and answers again only when the pulse moved: thirty phones polling a
+room that nothing changed cost thirty tiny reads. Whatever a second server must see (the room,
+its pupils, their answers) is in the store; the session only keeps what it last read, and the
+teacher's token.
+
+The teacher's token is kept in the teacher's session and in a cookie of the teacher's browser
+(so a reload of the projector keeps the controls), and travels in the control link the teacher
+opens on another device; never in the projector's address or on its screen.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from pickomino.i18n import Lang, t
+from pickomino.rooms import (
+    KEPT_AFTER,
+    MAX_PUPILS,
+    Answer,
+    Pupil,
+    Room,
+    RoomError,
+    WrongCodes,
+    check_teacher,
+    new_code,
+    new_token,
+    open_question,
+    open_room,
+)
+from pickomino.store import RoomCodeTaken, RoomPulse, StoreError, VersionConflict
+from pickomino.ui.storage import store
+
+TEACHER_KEY: Final = "room_teacher"
+"""The rooms this session teaches: code → the teacher's token."""
+CURRENT_KEY: Final = "room_current"
+"""The code of the room this session opened last, for the sandbox and the quiz to ask it."""
+COOKIE_PREFIX: Final = "pickomino_room_"
+CURRENT_COOKIE: Final = "pickomino_room_current"
+POLL_SECONDS: Final = 1.0
+"""How often a phone looks at the room's pulse: a tap is answered at once whatever this is, so
+it only delays a new question, by a second at most."""
+BOARD_POLL_SECONDS: Final = 0.5
+"""How often the board looks: one page per room, so twice as often costs little, and a tap
+shows on the board within 2 s even with 90 pupils on a server (README, "Live classroom")."""
+CHANGE_ATTEMPTS: Final = 5
+
+
+def now() -> float:
+    """The time rooms are stamped with: seconds since 1970, the same on every server."""
+    return time.time()
+
+
+@st.cache_resource(show_spinner=False)
+def wrong_codes() -> WrongCodes:
+    """The count of wrong room codes tried on this server (`rooms.WrongCodes`)."""
+    return WrongCodes()
+
+
+def refusal(error: RoomError | StoreError, lang: Lang) -> str:
+    """Why a room refused, in the reader's words."""
+    if isinstance(error, RoomError):
+        return t(f"room.refused.{error.code}", lang, **error.params)
+    return t("room.refused.unreachable", lang)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A room as this session last read it: enough to draw every view without another read."""
+
+    id: str
+    room: Room
+    version: int
+    pulse: RoomPulse
+    pupils: tuple[Pupil, ...]
+    answers: tuple[Answer, ...]
+
+    def seated(self) -> tuple[Pupil, ...]:
+        """The pupils the teacher did not remove."""
+        return tuple(pupil for pupil in self.pupils if not pupil.removed)
+
+    def of_question(self, number: int) -> dict[str, int]:
+        """Each seated pupil's answer to question `number`."""
+        seated = {pupil.id for pupil in self.seated()}
+        return {
+            a.pupil: a.option for a in self.answers if a.question == number and a.pupil in seated
+        }
+
+
+def find(code: str) -> str:
+    """The id of the room a code opens (UnknownDocument when none)."""
+    return store().find_room(code)
+
+
+def load(id: str) -> Seen:
+    """The room as it is now, read again only if its pulse moved since this session's last read."""
+    key = f"room_seen_{id}"
+    pulse = store().room_pulse(id)
+    seen: Seen | None = st.session_state.get(key)
+    if seen is not None and seen.pulse == pulse:
+        return seen
+    document = store().read("room", id)
+    seen = Seen(
+        id,
+        Room.from_json(document.data),
+        document.version,
+        pulse,
+        tuple(Pupil(*row) for row in store().pupils(id)),
+        tuple(Answer(*row) for row in store().answers(id)),
+    )
+    st.session_state[key] = seen
+    return seen
+
+
+def teacher_token(code: str) -> str | None:
+    """The teacher's token for room `code`, from this session or this browser's cookie."""
+    token: str | None = st.session_state.get(TEACHER_KEY, {}).get(code)
+    if token is None:
+        token = _cookie(COOKIE_PREFIX + code)
+        if token:
+            remember(code, token)
+    return token
+
+
+def _cookie(name: str) -> str | None:
+    """A cookie the browser sent with this session's connection (AppTest has none to send)."""
+    value = st.context.cookies.get(name)
+    return value if isinstance(value, str) and value else None
+
+
+def remember(code: str, token: str) -> None:
+    """Keep the teacher's token in the session; `keep_in_browser` writes its cookie."""
+    st.session_state.setdefault(TEACHER_KEY, {})[code] = token
+    st.session_state[CURRENT_KEY] = code
+
+
+def keep_in_browser(code: str, token: str) -> None:
+    """Write the teacher's token into a cookie of this browser, so a reload keeps the controls.
+
+    Only the teacher's page calls this; the cookie is the site's own (SameSite=Strict), lasts as
+    long as the room's answers are kept, and is sent by the browser with Streamlit's connection.
+    """
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", token + code):
+        return
+    age = int(KEPT_AFTER.total_seconds())
+    cookie = f"path=/; max-age={age}; SameSite=Strict"
+    st.html(
+        f"<script>document.cookie = '{COOKIE_PREFIX}{code}={token}; {cookie}';"
+        f"document.cookie = '{CURRENT_COOKIE}={code}; {cookie}';</script>",
+        unsafe_allow_javascript=True,
+    )
+
+
+def current() -> str | None:
+    """The code of the room this teacher opened last, in this session or this browser, if any.
+
+    So the sandbox and the quiz, opened in a new tab or reloaded, still ask the same room.
+    """
+    code: str | None = st.session_state.get(CURRENT_KEY) or _cookie(CURRENT_COOKIE)
+    if code is None or teacher_token(code) is None:
+        return None
+    return code
+
+
+def open_new(lang: Lang) -> str:
+    """Open a room taught by this session; its code."""
+    token = new_token()
+    while True:
+        code = new_code()
+        room = open_room(code, token, lang, now())
+        try:
+            store().create_room(code, room.to_json(), MAX_PUPILS, KEPT_AFTER)
+        except RoomCodeTaken:  # one chance in billions: draw another
+            continue
+        remember(code, token)
+        return code
+
+
+def change(code: str, edit: Callable[[Room], Room]) -> Room:
+    """Apply a teacher's change to room `code`, made on the room as it is stored now.
+
+    Checks the teacher's token first (RoomError "not_teacher"), and redoes the change on the
+    stored room when another of the teacher's devices changed it meanwhile.
+    """
+    id = find(code)
+    for _ in range(CHANGE_ATTEMPTS):
+        document = store().read("room", id)
+        room = Room.from_json(document.data)
+        check_teacher(room, teacher_token(code))
+        changed = edit(room)
+        try:
+            store().update_room(
+                id, changed.to_json(), document.version, open_question(changed, now()), KEPT_AFTER
+            )
+        except VersionConflict:
+            continue
+        return changed
+    raise RoomError("busy", "the room changed too often to apply this change; try again")
+
+
+def address(page: str, params: dict[str, str]) -> str:
+    """The full address of another page of this app with `params`, for a link or a QR code.
+
+    Built from the page's own address in the browser (`st.context.url`), so it works behind any
+    host and path; under AppTest, which has none, the path alone.
+    """
+    url = st.context.url
+    query = urlencode(params)
+    if not url:
+        return f"/{page}?{query}"
+    parts = urlsplit(url)
+    base = parts.path.rsplit("/", 1)[0]
+    return f"{parts.scheme}://{parts.netloc}{base}/{page}?{query}"

@@ -1,0 +1,261 @@
+"""The live classroom through AppTest: a teacher's projector and pupils' phones on one store.
+
+Every session is its own AppTest run against the same store (a SQLite file of the test's own,
+named by PICKOMINO_STORE_URL), as sessions of one server would be: what one session changes,
+the others read on their next run, with no shared memory but the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from pickomino.i18n import t
+from pickomino.lessons.quiz import read_code as read_quiz
+from pickomino.odds import analyse
+from pickomino.rooms import (
+    KEPT_AFTER,
+    MAX_PUPILS,
+    Room,
+    ask_decision,
+    game_of,
+    moves_of,
+    open_question,
+)
+from pickomino.ui import storage
+from pickomino.ui.quiz_view import quiz
+from pickomino.ui.room import live
+from pickomino.ui.storage import store
+from tests.tables import table
+from tests.test_app import opened, shown_text
+
+DECIDE = table(middle=[21, 22, 23, 24, 25], kept=["W", "W", "5"], rolled=["5", "4", "4", "3", "1"])
+
+
+@pytest.fixture(autouse=True)
+def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A store no other test sees, opened afresh (the app keeps one per process)."""
+    monkeypatch.setenv(storage.URL_SETTING, f"sqlite:///{tmp_path}/store.sqlite3")
+    storage.store.clear()
+    live.wrong_codes.clear()
+    yield
+    storage.store().close()
+    storage.store.clear()
+
+
+def teacher_room(lang: str = "en") -> tuple[AppTest, str]:
+    """A teacher's session that opened a room from the Class room page; the room's code."""
+    at = opened("app_pages/room.py", lang)
+    at.button(key="room_open").click().run()
+    return at, str(at.query_params["room"])
+
+
+def ask(code: str) -> None:
+    """Put DECIDE to the room, as the sandbox's button does (its click is a browser test's)."""
+    id = store().find_room(code)
+    document = store().read("room", id)
+    room = ask_decision(Room.from_json(document.data), DECIDE)
+    number = open_question(room, live.now())
+    store().update_room(id, room.to_json(), document.version, number, live.KEPT_AFTER)
+
+
+def pupil(code: str, name: str, lang: str = "en") -> AppTest:
+    """A pupil's phone that joined room `code` with the form."""
+    at = opened("app_pages/join.py", lang, room=code)
+    at.text_input(key="join_name").input(name)
+    at.button[0].click().run()
+    return at
+
+
+def test_a_pupil_joins_with_the_code_and_answers_the_teachers_question() -> None:
+    teacher, code = teacher_room()
+    assert code in shown_text(teacher).replace("\u00a0", "").replace(" ", "")
+    zoe = pupil(code, "Zoë")
+    assert "pupil" in zoe.query_params
+    assert t("room.waiting", "en") in shown_text(zoe)
+    ask(code)
+    zoe.run()
+    assert t("room.ask.keep", "en") in shown_text(zoe)
+    assert len(
+        [key for key in (b.key for b in zoe.button) if key.startswith("room_option_1_")]
+    ) == len(moves_of(DECIDE))
+    zoe.button(key="room_option_1_0").click().run()
+    teacher.run()
+    assert "**1** of 1 have answered." in shown_text(teacher)
+    teacher.button(key="room_reveal").click().run()
+    bars = [bar.proto.text for bar in teacher.get("progress")]
+    best = moves_of(DECIDE).index(analyse(DECIDE).recommended.move)
+    assert len(bars) == len(moves_of(DECIDE))
+    assert [bar.startswith("★") for bar in bars] == [n == best for n in range(len(bars))]
+    assert bars[0].split(" — ")[0].endswith(": 1 (100%)")
+    zoe.run()
+    assert all(button.disabled for button in zoe.button if button.key.startswith("room_option_"))
+
+
+def test_the_projector_shows_no_controls_and_a_pupil_cannot_act_as_the_teacher() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    board = opened("app_pages/room.py", "en", room=code)
+    assert not [b for b in board.button if b.key == "room_reveal"]
+    token = teacher.session_state[live.TEACHER_KEY][code]
+    assert token not in str(board.query_params) and token not in shown_text(board)
+    zoe = pupil(code, "Zoë")
+    zoe_token = zoe.query_params["pupil"]
+    # a pupil's token is no teacher's token: the control link made of it gives no controls'
+    sly = opened("app_pages/room.py", "en", room=code, control=str(zoe_token))
+    sly.button(key="room_reveal").click().run()
+    assert t("room.refused.not_teacher", "en") in [str(e.value) for e in sly.error]
+    seen = Room.from_json(store().read("room", store().find_room(code)).data)
+    assert seen.question is not None and not seen.question.revealed
+
+
+@pytest.mark.parametrize("name", ["**bold**", "<b>x</b>", "[a](http://e.example)", "a\u202eb"])
+def test_a_nickname_with_markup_is_refused_and_seats_nobody(name: str) -> None:
+    _, code = teacher_room()
+    phone = pupil(code, name)
+    assert [str(e.value) for e in phone.error] == [
+        t("room.refused.bad_nickname", "en", low=2, high=20)
+    ]
+    assert store().pupils(store().find_room(code)) == []
+
+
+def test_a_wrong_code_is_refused_and_counted_per_server() -> None:
+    teacher_room()
+    phone = opened("app_pages/join.py", "fr", room="ZZZZZZZ")
+    phone.text_input(key="join_name").input("Zoë")
+    phone.button[0].click().run()
+    assert [str(e.value) for e in phone.error] == [t("room.refused.unknown", "fr")]
+
+
+def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> None:
+    teacher = opened("app_pages/quiz.py", "en", code="ROOM-E2")
+    teacher.button(key="room_ask_quiz").click().run()
+    code = str(teacher.query_params["room"])  # the button switched to the room's board,
+    teacher.switch_page("app_pages/room.py")  # which AppTest runs from now on when told
+    found = quiz(read_quiz("ROOM-E2"))
+    dutch = pupil(code, "Ana", "nl")
+    english = pupil(code, "Zoë", "en")
+    for number, question in enumerate(found, 1):
+        teacher.run()
+        assert question.prompt("en") in shown_text(teacher)
+        dutch.run()
+        english.run()
+        assert question.prompt("nl") in shown_text(dutch)
+        assert question.prompt("en") in shown_text(english)
+        wrong = (question.answer + 1) % len(question.choices)
+        dutch.button(key=f"room_option_{number}_{question.answer}").click().run()
+        english.button(key=f"room_option_{number}_{wrong}").click().run()
+        teacher.run()
+        assert "**2** of 2 have answered." in shown_text(teacher)
+        teacher.button(key="room_reveal").click().run()
+        assert question.explanation("en") in [str(e.value) for e in teacher.info]
+        dutch.run()
+        assert t("room.phone.right", "nl") in shown_text(dutch)
+        assert t("room.phone.score", "nl", right=number, asked=number) in shown_text(dutch)
+        english.run()
+        assert t("room.phone.wrong", "en") in shown_text(english)
+        if number < len(found):
+            assert t("room.board.score_title", "en") not in shown_text(teacher)
+            teacher.button(key="room_next").click().run()
+    assert not [b for b in teacher.button if b.key == "room_next"]
+    text = shown_text(teacher)
+    assert t("room.board.score_title", "en") in text
+    for rule in {question.rule for question in found}:
+        asked = 2 * sum(question.rule == rule for question in found)
+        said = t("quiz.rule." + rule, "en")
+        assert t("room.board.rule_again", "en", rule=said, right=asked // 2, asked=asked) in text
+
+
+def test_the_class_against_the_expert_by_vote_then_the_teachers_choice() -> None:
+    teacher, code = teacher_room("nl")
+    teacher.button(key="room_bot_start").click().run()
+    ana = pupil(code, "Ana", "fr")
+    first = Room.from_json(store().read("room", store().find_room(code)).data)
+    assert first.question is not None and first.question.activity == "bot"
+    assert t("room.bot.rule", "nl") in [str(c.value) for c in teacher.caption]
+    voted = (first.question.right + 1) % first.question.options
+    ana.button(key=f"room_option_1_{voted}").click().run()
+    teacher.run()
+    assert not [b for b in teacher.button if b.key == "room_bot_vote"]  # the odds come first
+    teacher.button(key="room_reveal").click().run()
+    teacher.button(key="room_bot_vote").click().run()
+    after = Room.from_json(store().read("room", store().find_room(code)).data)
+    match = game_of(after)
+    before = game_of(first)
+    assert match.steps[len(before.steps)].move == before.table.legal_moves()[voted]
+    assert t("room.bot.played_vote", "nl") in [str(c.value) for c in teacher.caption]
+    assert after.question is not None and after.question.number == 2
+    teacher.button(key="room_reveal").click().run()
+    teacher.selectbox(key="room_bot_pick_2").set_value(after.question.right).run()
+    teacher.button(key="room_bot_other").click().run()
+    assert t("room.bot.played_teacher", "nl") in [str(c.value) for c in teacher.caption]
+
+
+def test_a_full_room_refuses_one_more_pupil_and_seats_nobody_new() -> None:
+    _, code = teacher_room()
+    id = store().find_room(code)
+    for n in range(MAX_PUPILS):
+        assert store().join_room(id, f"p{n}", f"Pupil {n}") == "joined"
+    late = pupil(code, "Zoë", "nl")
+    assert [str(e.value) for e in late.error] == [t("room.refused.full", "nl")]
+    assert "pupil" not in late.query_params
+    assert len(store().pupils(id)) == MAX_PUPILS
+
+
+def test_a_closed_room_takes_no_join_nor_answer_and_its_answers_download_as_csv() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    zoe = pupil(code, "=Zoë")  # refused: not a nickname
+    assert [str(e.value) for e in zoe.error] == [
+        t("room.refused.bad_nickname", "en", low=2, high=20)
+    ]
+    zoe = pupil(code, "Zoë")
+    zoe.button(key="room_option_1_1").click().run()
+    teacher.run()
+    teacher.button(key="room_close").click().run()
+    assert t("room.board.closed", "en", days=KEPT_AFTER.days) in shown_text(teacher)
+    late = pupil(code, "Ana")
+    assert [str(e.value) for e in late.error] == [t("room.refused.closed", "en")]
+    zoe.run()
+    assert t("room.phone.closed", "en") in shown_text(zoe)
+    assert not [b for b in zoe.button if b.key.startswith("room_option_")]
+    id = store().find_room(code)
+    assert not store().answer(id, next(p[0] for p in store().pupils(id)), 1, 0)
+    sheet = teacher.get("download_button")
+    assert len(sheet) == 1
+    assert store().answers(id) == [(store().pupils(id)[0][0], 1, 1)]
+
+
+def test_the_ranking_shows_only_when_the_teacher_turns_it_on() -> None:
+    teacher, code = teacher_room("fr")
+    ask(code)
+    zoe = pupil(code, "Zoë")
+    right = Room.from_json(store().read("room", store().find_room(code)).data).question
+    assert right is not None
+    zoe.button(key=f"room_option_1_{right.right}").click().run()
+    teacher.run()
+    teacher.button(key="room_reveal").click().run()
+    assert t("room.board.ranking", "fr") not in shown_text(teacher)
+    teacher.button(key="room_ranking").click().run()
+    assert f"1. Zoë: {t('room.board.right.one', 'fr', n=1)}" in shown_text(teacher)
+
+
+def test_the_teacher_removes_a_nickname_and_its_answers_and_the_link_stays_out() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    zoe, ana = pupil(code, "Zoë"), pupil(code, "Ana")
+    zoe.button(key="room_option_1_0").click().run()
+    ana.button(key="room_option_1_1").click().run()
+    teacher.run()
+    id = store().find_room(code)
+    zoe_id = next(row[0] for row in store().pupils(id) if row[1] == "Zoë")
+    teacher.selectbox(key="room_remove_pick").set_value(zoe_id).run()
+    teacher.button(key="room_remove").click().run()
+    assert "**1** of 1 have answered." in shown_text(teacher)
+    assert zoe_id not in [row[0] for row in store().answers(id)]
+    zoe.run()
+    assert t("room.phone.removed", "en") in [str(e.value) for e in zoe.error]
+    assert not [b for b in zoe.button if b.key.startswith("room_option_")]

@@ -1,0 +1,337 @@
+"""A room's rules without a server: codes, tokens, nicknames, questions, the tally, the sheet.
+
+`pickomino.rooms` is pure, so each rule of the live classroom is checked here on values; the
+store's half (atomic joins and answers, on SQLite and PostgreSQL) is in `tests/test_store.py`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+import pytest
+
+from pickomino import rooms
+from pickomino.echo import NAME_CHARS
+from pickomino.rooms import (
+    CODE_LENGTH,
+    Answer,
+    Pupil,
+    Room,
+    RoomError,
+    WrongCodes,
+)
+from pickomino.scenario import parse
+from tests.tables import table
+
+DECIDE = table(middle=[21, 22, 23, 24, 25], kept=["W", "W", "5"], rolled=["5", "4", "4", "3", "1"])
+"""A roll waiting for a keep: four values can be set aside."""
+
+
+def room() -> Room:
+    return rooms.open_room("ABCDEFG", "teacher-secret", "fr", 1000.0)
+
+
+def test_codes_are_drawn_from_unambiguous_letters_and_read_leniently() -> None:
+    drawn = {rooms.new_code() for _ in range(200)}
+    assert len(drawn) == 200
+    for code in drawn:
+        assert len(code) == CODE_LENGTH
+        assert set(code) <= set(rooms.CODE_LETTERS)
+        assert not set(code) & set("IO01")
+        assert rooms.read_code(f" {code[:3].lower()}-{code[3:]} ") == code
+
+
+@pytest.mark.parametrize("typed", ["", "ABC", "ABCDEFGH", "ABCDEF0", "abcdefi", "ABC*EFG"])
+def test_a_misread_code_is_refused_before_any_look_up(typed: str) -> None:
+    with pytest.raises(RoomError) as refused:
+        rooms.read_code(typed)
+    assert refused.value.code == "bad_code"
+    assert refused.value.params == {"length": CODE_LENGTH}
+
+
+def test_only_the_teacher_token_allows_a_teacher_action() -> None:
+    opened = room()
+    assert "teacher-secret" not in str(opened.to_json())  # only its digest is kept
+    rooms.check_teacher(opened, "teacher-secret")
+    for wrong in (None, "", "teacher-secreT", rooms.new_token()):
+        with pytest.raises(RoomError) as refused:
+            rooms.check_teacher(opened, wrong)
+        assert refused.value.code == "not_teacher"
+
+
+def test_pupil_ids_are_short_digests_of_distinct_tokens() -> None:
+    tokens = {rooms.new_token() for _ in range(50)}
+    ids = {rooms.pupil_id(token) for token in tokens}
+    assert len(ids) == 50
+    assert all(len(id) == 20 and id not in tokens for id in ids)
+    token = next(iter(tokens))
+    assert rooms.pupil_id(token) == rooms.pupil_id(token)
+
+
+@pytest.mark.parametrize("typed", ["Zoë", "Anne-Marie", "O'Neil", "李小龙", "Jo 2", "  Kim  "])
+def test_a_plain_nickname_is_kept(typed: str) -> None:
+    assert rooms.nickname(typed) == typed.strip()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "**bold**",
+        "[x](http://evil.example)",
+        "<img src=x>",
+        "a\u202eb",  # right-to-left override
+        "zero\u200bwidth",
+        "line\nbreak",
+        ":smile:",
+        "=1+1",
+        "x",
+        "A" * (NAME_CHARS + 1),
+        "",
+    ],
+)
+def test_a_nickname_with_markup_format_characters_or_a_wrong_length_is_refused(typed: str) -> None:
+    with pytest.raises(RoomError) as refused:
+        rooms.nickname(typed)
+    assert refused.value.code == "bad_nickname"
+
+
+def test_a_decision_question_offers_the_legal_moves_and_knows_the_best() -> None:
+    asked = rooms.ask_decision(room(), DECIDE)
+    question = asked.question
+    assert question is not None
+    moves = DECIDE.legal_moves()
+    assert question.options == len(moves) >= 2
+    from pickomino.odds import analyse
+
+    assert moves[question.right] == analyse(DECIDE).recommended.move
+    assert (question.number, question.open, question.shown, question.revealed) == (
+        1,
+        True,
+        False,
+        False,
+    )
+    assert Room.from_json(asked.to_json()) == asked
+
+
+def test_a_table_with_nothing_to_decide_is_refused() -> None:
+    start = table(middle=[21, 22, 23])  # a turn's start: only a roll
+    with pytest.raises(RoomError) as refused:
+        rooms.ask_decision(room(), start)
+    assert refused.value.code == "no_decision"
+
+
+def test_questions_follow_each_other_and_the_last_one_is_kept_finished() -> None:
+    first = rooms.ask_decision(room(), DECIDE)
+    second = rooms.ask_decision(first, DECIDE)
+    assert second.question is not None and second.question.number == 2
+    assert [q.number for q in second.asked] == [1, 2]
+    assert not second.asked[0].open
+    assert second.asked[1] == second.question
+
+
+def test_answers_go_only_to_the_open_question_until_its_reveal() -> None:
+    asked = rooms.ask_decision(room(), DECIDE)
+    rooms.check_answer(asked, 1, 0, 1001.0)
+    assert rooms.open_question(asked, 1001.0) == 1
+    for number, option, code in ((2, 0, "question_closed"), (1, 99, "bad_option")):
+        with pytest.raises(RoomError) as refused:
+            rooms.check_answer(asked, number, option, 1001.0)
+        assert refused.value.code == code
+    for finished in (rooms.close_question(asked), rooms.reveal(asked), rooms.close_room(asked, 2)):
+        assert rooms.open_question(finished, 1001.0) is None
+        with pytest.raises(RoomError) as refused:
+            rooms.check_answer(finished, 1, 0, 1001.0)
+        assert refused.value.code == "question_closed"
+    shown = rooms.show_distribution(asked)
+    assert shown.question is not None and shown.question.shown and shown.question.open
+
+
+def test_a_timer_closes_the_question_by_itself() -> None:
+    asked = rooms.set_timer(rooms.ask_decision(room(), DECIDE), 30, 1000.0)
+    assert rooms.open_question(asked, 1029.9) == 1
+    assert rooms.open_question(asked, 1030.0) is None
+    with pytest.raises(RoomError) as refused:
+        rooms.set_timer(asked, 3, 1000.0)
+    assert refused.value.params == {"low": 5, "high": 600}
+
+
+def test_no_question_can_be_changed_before_one_is_asked() -> None:
+    with pytest.raises(RoomError) as refused:
+        rooms.reveal(room())
+    assert refused.value.code == "no_question"
+
+
+def test_a_room_closes_when_the_teacher_says_or_after_its_idle_time() -> None:
+    opened = room()
+    idle = rooms.IDLE_CLOSE.total_seconds()
+    assert not rooms.is_closed(opened, 1000.0, 1000.0 + idle - 1)
+    assert rooms.is_closed(opened, 1000.0, 1000.0 + idle)
+    closed = rooms.close_room(opened, 1500.0)
+    assert rooms.is_closed(closed, 1500.0, 1500.0)
+    with pytest.raises(RoomError) as refused:
+        rooms.check_open(closed, 1500.0, 1500.0)
+    assert refused.value.code == "closed"
+
+
+def test_the_tally_counts_each_pupil_once_and_the_majority_says_why() -> None:
+    question = rooms.ask_decision(room(), DECIDE).question
+    assert question is not None
+    best = question.right
+    other = (best + 1) % question.options
+    assert rooms.tally(question, {"a": other, "b": other, "c": best, "d": 99}) == tuple(
+        2 if option == other else int(option == best) for option in range(question.options)
+    )
+    assert rooms.majority(question, {"a": other, "b": other, "c": best}) == (other, "vote")
+    assert rooms.majority(question, {"a": other, "c": best}) == (best, "tie")
+    assert rooms.majority(question, {}) == (best, "nobody")
+    third = (best + 2) % question.options
+    if third not in (best, other):  # a tie without the best move: the first of the tied
+        assert rooms.majority(question, {"a": other, "b": third}) == (min(other, third), "tie")
+
+
+def test_the_answer_sheet_escapes_what_a_spreadsheet_would_compute() -> None:
+    asked = rooms.ask_decision(room(), DECIDE)
+    question = asked.question
+    assert question is not None
+    pupils = [Pupil("p1", "Zoë"), Pupil("p2", "=HYPERLINK(1)"), Pupil("p3", "-2+3")]
+    answers = [
+        Answer("p1", 1, question.right),
+        Answer("p2", 1, (question.right + 1) % question.options),
+        Answer("p3", 1, question.right),
+        Answer("gone", 1, 0),  # a removed pupil's answer is not written
+    ]
+    text = rooms.answer_sheet(asked, pupils, answers, ["nickname", "question", "answer", "right"])
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["nickname", "question", "answer", "right"]
+    by_name = {row[0]: row for row in rows[1:]}
+    assert set(by_name) == {"Zoë", "'=HYPERLINK(1)", "'-2+3"}
+    assert by_name["Zoë"][1:] == ["1", rooms.option_text(question, question.right), "1"]
+    assert by_name["'=HYPERLINK(1)"][3] == "0"
+    assert by_name["'-2+3"][3] == "1"
+    assert all(not row[2].startswith(rooms.FORMULA_START) for row in rows[1:])
+
+
+@pytest.mark.parametrize("value", ["=1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
+def test_every_formula_start_is_quoted(value: str) -> None:
+    assert rooms.cell(value) == "'" + value
+    assert rooms.cell("a" + value) == "a" + value
+
+
+def test_wrong_codes_are_limited_per_server_then_forgotten() -> None:
+    limit = WrongCodes(limit=3, window=60.0)
+    for second in (0.0, 1.0, 2.0):
+        limit.check(second)
+        limit.wrong(second)
+    with pytest.raises(RoomError) as refused:
+        limit.check(30.0)
+    assert refused.value.code == "too_many"
+    assert refused.value.params == {"wait": 30}
+    limit.check(60.5)  # the first wrong code is a minute old: one more try is open
+
+
+def test_a_quiz_question_carries_its_code_and_index() -> None:
+    rng = random.Random(4)
+    asked = rooms.ask_quiz(room(), "K7QM-E5", 2, DECIDE, 4, rng.randrange(4))
+    question = asked.question
+    assert question is not None
+    assert question.quiz == ("K7QM-E5", 2)
+    assert rooms.option_text(question, 3) == "4"
+    assert Room.from_json(asked.to_json()) == asked
+
+
+def test_the_class_score_per_rule_counts_revealed_questions_and_says_what_to_teach_again() -> None:
+    first = rooms.ask_quiz(room(), "K7QM-E3", 0, DECIDE, 3, 1)
+    assert rooms.next_in_quiz(first, 3) == 1
+    second = rooms.ask_quiz(rooms.reveal(first), "K7QM-E3", 1, DECIDE, 3, 0)
+    third = rooms.ask_quiz(rooms.reveal(second), "K7QM-E3", 2, DECIDE, 3, 2)
+    assert rooms.next_in_quiz(third, 3) is None
+    rules = {1: "exact", 2: "steal", 3: "exact"}
+    answers = [
+        Answer("a", 1, 1),
+        Answer("b", 1, 1),
+        Answer("c", 1, 0),
+        Answer("a", 2, 0),
+        Answer("b", 2, 0),
+        Answer("a", 3, 0),  # question 3 is not revealed yet: not counted
+    ]
+    tallies = rooms.class_by_rule(third.asked, rules, answers)
+    assert [(x.rule, x.right, x.asked, x.teach_again) for x in tallies] == [
+        ("exact", 2, 3, True),
+        ("steal", 2, 2, False),
+    ]
+    assert rooms.next_in_quiz(rooms.ask_decision(room(), DECIDE), 3) is None
+
+
+def test_the_class_plays_the_expert_by_majority_the_teacher_overriding_when_they_choose() -> None:
+    playing = rooms.start_game(room(), seed=7)
+    question = playing.question
+    assert question is not None and question.activity == "bot"
+    match = rooms.game_of(playing)
+    assert match.to_play == "person" and len(match.table.legal_moves()) >= 2
+    assert parse_table(question.table) == match.table
+    with pytest.raises(RoomError) as refused:  # the odds first, then the move
+        rooms.play_class_move(playing, {"a": 0})
+    assert refused.value.code == "not_revealed"
+    voted = (question.right + 1) % question.options
+    after = rooms.play_class_move(rooms.reveal(playing), {"a": voted, "b": voted, "c": 0})
+    played = rooms.game_of(after)
+    assert played.steps[len(match.steps)].move == match.table.legal_moves()[voted]
+    assert after.game is not None and after.game["played"] == [voted, "vote"]
+    assert after.question is not None and after.question.number == 2
+    chosen = after.question.right
+    overridden = rooms.play_class_move(rooms.reveal(after), {"a": 0}, chosen=chosen)
+    assert overridden.game is not None and overridden.game["played"] == [chosen, "teacher"]
+
+
+def test_a_game_against_the_expert_goes_to_its_end_and_asks_nothing_more() -> None:
+    playing = rooms.start_game(room(), seed=3)
+    for _ in range(2000):
+        if rooms.game_of(playing).table.over:
+            break
+        playing = rooms.play_class_move(rooms.reveal(playing), {})  # nobody votes: the best move
+        assert playing.game is not None
+        assert playing.game["played"][1] in ("nobody",)
+    assert rooms.game_of(playing).table.over
+    assert playing.question is not None and not playing.question.open
+    with pytest.raises(RoomError) as refused:
+        rooms.play_class_move(rooms.reveal(playing), {})
+    assert refused.value.code == "game_over"
+
+
+def parse_table(data: object) -> object:
+    return parse(data).table
+
+
+def test_every_refusal_of_a_room_is_worded_in_every_language() -> None:
+    from typing import get_args
+
+    from pickomino.i18n import LANGS, strings
+    from pickomino.store import JoinOutcome
+    from tests.test_content import raised_codes
+
+    codes = raised_codes("RoomError") | set(get_args(JoinOutcome)) - {"joined", "back"}
+    codes |= {"unknown", "busy", "unreachable"}  # raised by the pages (ui/room/)
+    assert {"bad_nickname", "not_teacher", "too_many", "full", "closed"} <= codes
+    for lang in LANGS:
+        missing = sorted(code for code in codes if f"room.refused.{code}" not in strings(lang))
+        assert missing == [], (lang, missing)
+
+
+def test_the_ranking_is_off_by_default_and_lists_the_first_few_by_right_answers() -> None:
+    assert not room().ranking
+    first = rooms.ask_quiz(room(), "K7QM-E3", 0, DECIDE, 3, 1)
+    second = rooms.ask_quiz(rooms.reveal(first), "K7QM-E3", 1, DECIDE, 3, 0)  # not revealed
+    pupils = [
+        Pupil(f"p{n}", name) for n, name in enumerate(["Eve", "Dan", "Cy", "Bo", "Al", "Zed"])
+    ]
+    pupils.append(Pupil("gone", "Gone", removed=True))
+    answers = [Answer(p.id, 1, 1) for p in pupils] + [Answer("p0", 2, 0)]  # 2: not revealed
+    shown = rooms.ranking(rooms.show_ranking(second, True), pupils, answers)
+    assert shown == (("Al", 1), ("Bo", 1), ("Cy", 1), ("Dan", 1), ("Eve", 1))  # Zed: 6th
+    answers.append(Answer("p5", 2, 0))
+    second = rooms.reveal(second)
+    assert rooms.ranking(second, pupils, answers)[:2] == (("Eve", 2), ("Zed", 2))
+    assert rooms.ranking(second, pupils, [Answer("p5", 1, 0)]) == ()
+    assert rooms.show_ranking(second, True).ranking
