@@ -112,9 +112,13 @@ def test_a_whole_turn_played_by_clicks() -> None:
     assert table.total == 25 and table.in_hand == 3 and table.phase == "decide"
     assert [b.key for b in at.button if b.key.startswith("sandbox_take_")] == ["sandbox_take_25"]
     at = roll_by_hand(at, "5 4 4")
-    captions = [str(c.value) for c in at.caption]
-    assert t("sandbox.not_offered.kept", "en", faces="5") in captions
+    # the 5 set aside before is drawn with the roll, faded and disabled, saying why
+    kept_five = at.button(key="sandbox_kept_5")
+    assert kept_five.disabled
+    assert kept_five.label == t("dice_choice.kept", "en", face="5", dice="1 die")
     assert {b.key for b in at.button if b.key.startswith("sandbox_keep_")} == {"sandbox_keep_4"}
+    # each group's name says the value, the count and the total it brings
+    assert at.button(key="sandbox_keep_4").label == "Set aside the 4s (2 dice), total 33"
     at = click(at, "sandbox_keep_4")
     assert box(at).table.total == 33
     at = click(at, "sandbox_take_33")
@@ -190,8 +194,8 @@ def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
     assert t("odds.worms", "fr") in {m.label for m in at.metric}
     assert t("odds.steal_twice", "fr") not in at.success[0].value
     assert "sandbox_keep_W" not in {b.key for b in at.button}
-    captions = "\n".join(str(c.value) for c in at.caption)
-    assert t("sandbox.not_offered.kept", "fr", faces="ver") in captions
+    assert at.button(key="sandbox_kept_W").disabled
+    assert at.button(key="sandbox_kept_W").label == "ver (1 dé)\u00a0: déjà mis de côté"
 
 
 BAD_TABLES = [
@@ -423,12 +427,13 @@ def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
 
 
 def test_presentation_mode_draws_larger_dice() -> None:
-    at = roll_by_hand(sandbox(), "WW555431")
+    """The dice set aside drawn 1.3 times larger; the roll's groups grow with the page's font."""
+    at = click(roll_by_hand(sandbox(), "WW555431"), "sandbox_keep_W")
     sizes = re.findall(r'width="(\d+)" height="\1"', "".join(h.proto.body for h in at.get("html")))
-    assert "44" in sizes and "57" not in sizes  # 52 px dice drawn at 0.85 beside the table
+    assert "37" in sizes and "49" not in sizes  # 44 px dice drawn at 0.85 beside the table
     at.toggle(key="sandbox_present").set_value(True).run()
     bodies = "".join(h.proto.body for h in at.get("html"))
-    assert 'width="57" height="57"' in bodies and "<style>" in bodies  # and 1.3 times larger
+    assert 'width="49" height="49"' in bodies and "html { font-size: 22px; }" in bodies
 
 
 def test_the_share_box_holds_the_table_and_the_language() -> None:

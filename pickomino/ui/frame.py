@@ -75,6 +75,7 @@ WRAP_CSS: Final = """<style>
   :is(div, span, p):not([data-testid="stIconMaterial"]) {
   white-space: normal; overflow: visible; text-overflow: clip;
 }
+[data-testid="stMain"] button :is(div, span, p) { word-break: normal; overflow-wrap: normal; }
 [data-testid="stElementContainer"]:has([data-run]) { display: none; }
 :is([data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p) {
   color: #5c5f66; opacity: 1;
