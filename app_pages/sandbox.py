@@ -60,7 +60,7 @@ if table.over:
     draw.last_move(box, events, lang)
 else:
     analysis = analyse(table)
-    hidden = bool(st.session_state.get(state.HIDE))
+    hidden = state.hidden()
     st.header(draw.status(table, lang), anchor=False)
     show.html(show.kept_html(table, lang, scale=big * draw.DICE_SCALE))
     draw.moves(box, None if hidden else analysis, lang)

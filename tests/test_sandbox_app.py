@@ -654,9 +654,11 @@ def share_query(at: AppTest) -> dict[str, list[str]]:
 
 
 def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed() -> None:
-    at = sandbox("en", scenario="turn-walkthrough", present="1", bots="1", seed="7")
+    at = sandbox("en", scenario="turn-walkthrough", present="1", bots="1", seed="7", hide="1")
     assert not at.exception and not at.warning
     assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_bots").value
+    assert at.toggle(key="sandbox_hide_odds").value and not at.metric, "the odds open hidden"
+    assert share_query(at)["hide"] == ["1"] and at.query_params["hide"] == "1"
     assert at.number_input(key="sandbox_seed").value == 7 and box(at).seed == 7
     assert "html { font-size: 22px; }" in "".join(h.proto.body for h in at.get("html"))
     shared = share_query(at)
@@ -668,8 +670,11 @@ def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed
     assert decode_table(shared["table"][0]) == box(at).table
     assert (shared["present"], shared["bots"], shared["seed"]) == (["1"], ["1"], ["7"])
     assert (at.query_params["present"], at.query_params["seed"]) == ("1", "7")
+    assert share_query(at)["hide"] == ["1"], "the odds stay hidden after a click"
     at.toggle(key="sandbox_present").set_value(False).run()
     assert "present" not in at.query_params and "present" not in share_query(at)
+    at = click(at, "sandbox_reveal")
+    assert at.metric and "hide" not in at.query_params and "hide" not in share_query(at)
 
 
 def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
@@ -683,7 +688,8 @@ def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("param", "value"), [("present", "yes"), ("bots", "2"), ("seed", "-3"), ("seed", "abc"),
+    ("param", "value"), [("present", "yes"), ("bots", "2"), ("hide", "on"), ("seed", "-3"),
+                         ("seed", "abc"),
                          ("seed", "1000000"), ("seed", "[x](http://evil)"),
                          ("seed", "\u202e![i](http://x/y.png) <img src=x>")]
 )  # fmt: skip
@@ -698,6 +704,7 @@ def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, valu
         assert (
             not at.toggle(key="sandbox_present").value and not at.toggle(key="sandbox_bots").value
         )
+        assert not at.toggle(key="sandbox_hide_odds").value
         seed = at.session_state["sandbox_seed"]
         assert 0 <= seed <= 999_999 and box(at).seed == seed
         assert param not in at.query_params or at.query_params[param] == str(seed)
