@@ -7,7 +7,7 @@ from pickomino.odds import analyse
 from pickomino.sandbox import Sandbox
 from pickomino.ui import frame, show
 from pickomino.ui.frame import current_lang
-from pickomino.ui.odds_panel import advice_box, panel
+from pickomino.ui.odds_panel import advice_box, headline, tiles_panel
 from pickomino.ui.practice import clicks, draw, links, state
 
 
@@ -77,8 +77,9 @@ else:
         else:
             with st.container(border=True, key="sandbox_odds"):
                 st.header(t("sandbox.odds_title", lang), anchor=False)
-                panel(analysis, table, lang)
+                headline(analysis, table, lang)
                 advice_box(analysis, table, lang, short=big > 1)
+                tiles_panel(analysis, lang)
                 links.explore_link(table, lang)
     with told:
         draw.last_move(box, events, lang)

@@ -91,7 +91,8 @@ PAGE_CSS: Final = f"""<style>
   .pk-caption {{ font-size: 0.75rem; line-height: 1.3; }}
   [data-testid="stHtml"] > .pk-caption:first-child:has(+ .pk-tiles) {{ display: none; }}
   .st-key-sandbox_toolbar :is(.st-key-{PRESENT}, :has(> .st-key-{PRESENT})) {{ display: none; }}
-  .pk-stacks {{ font-size: 0.85rem; column-gap: 1rem !important; }}
+  .pk-stacks {{ font-size: 0.75rem; column-gap: 0.9rem !important; }}
+  .pk-stacks > div {{ gap: 0.3rem !important; }}
   [data-testid="stMain"] {{ --pk-die: 1.4rem; --pk-group: 6.2rem; }}
   [data-testid="stMain"] [class*="st-key-sandbox_dice_"] button {{ padding: 0.3rem 0.35rem; }}
   [data-testid="stMain"] [class*="st-key-sandbox_dice_"] [data-testid="stMarkdownContainer"] p {{
