@@ -18,7 +18,8 @@ from pickomino.game import Table
 from pickomino.i18n import LANGS, t
 from pickomino.rules import preset
 from pickomino.share import encode_table
-from tests.browser import WAIT_MS, needs_chromium, open_page, ready
+from pickomino.ui.frame import PAGES
+from tests.browser import WAIT_MS, answered, needs_chromium, open_page, ready
 
 pytestmark = needs_chromium
 
@@ -143,3 +144,44 @@ def test_each_group_is_one_button_named_for_its_value_count_and_total(
     assert page.locator(".st-key-sandbox_dice_W button").get_attribute("data-testid") == (
         "stBaseButton-secondary"
     )
+
+
+LEARN = [spec for spec in PAGES if spec.section == "learn"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_learn_page_ends_leading_to_the_next_one_in_its_language(
+    server: str, browser: Browser, lang: str
+) -> None:
+    """The ten Learn pages end with "next" (and but the first, "previous"); the last leads on to
+    the first practice page. Followed link by link on a phone, the sidebar folded all along."""
+    page = open_page(browser, f"{server}/?lang={lang}", 390, 844)  # the welcome page is at /
+    for index, spec in enumerate(LEARN):
+        expect(page.locator("h1").first).to_have_text(t(f"page.{spec.key}.title", lang))
+        ending = page.locator(".st-key-frame_lead_on")
+        assert ending.is_visible()
+        links = ending.get_by_role("link")
+        after = PAGES[PAGES.index(spec) + 1]
+        titles = [
+            t(f"page.{other.key}.title", lang) for other in (*LEARN[index - 1 : index], after)
+        ]
+        wanted = [t("frame.lead_on.previous", lang, page=titles[0])] if index else []
+        wanted.append(t("frame.lead_on.next", lang, page=titles[-1]))
+        words = links.locator("[data-testid=stMarkdownContainer]").all_inner_texts()
+        assert [text.strip() for text in words] == wanted  # the links' words, not their icons
+        with answered(page):
+            links.last.click()
+        assert page.url.endswith(f"/{after.url_path}?lang={lang}"), page.url
+
+
+def test_a_tap_on_a_page_in_the_phones_sidebar_folds_the_sidebar(
+    server: str, browser: Browser
+) -> None:
+    page = open_page(browser, f"{server}/setup?lang=nl", 390, 844)
+    page.get_by_test_id("stExpandSidebarButton").click()
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    with answered(page):
+        sidebar.get_by_role("link", name=t("page.turn.title", "nl")).click()
+    expect(page.locator("h1").first).to_have_text(t("page.turn.title", "nl"))
+    expect(sidebar).to_have_attribute("data-collapsed", "true")
