@@ -185,3 +185,45 @@ def test_a_tap_on_a_page_in_the_phones_sidebar_folds_the_sidebar(
         sidebar.get_by_role("link", name=t("page.turn.title", "nl")).click()
     expect(page.locator("h1").first).to_have_text(t("page.turn.title", "nl"))
     expect(sidebar).to_have_attribute("data-collapsed", "true")
+
+
+ENGLISH_SHOWN = """() => {
+  const shown = [];
+  const walker = document.createTreeWalker(
+    document.querySelector("[data-testid=stMain]"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    if (!/Upload|MB per file|Drag and drop/.test(node.data)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    const size = parseFloat(getComputedStyle(node.parentElement).fontSize);
+    if (box.width > 0 && size > 0) shown.push(node.data);
+  }
+  return shown;
+}"""
+"""Streamlit's English words of its file picker that take room on the page (shrunk to nothing,
+they stay in the page for accessibility checkers, see `records.UPLOAD_CSS`)."""
+
+PICKED = """key => [...document.querySelectorAll(`.st-key-${key} :is(button p, span)`)]
+  .map(e => getComputedStyle(e, "::after").content)"""
+"""The words the app writes in place of the file picker's own."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_the_file_pickers_show_no_english_on_a_phone(
+    server: str, browser: Browser, lang: str
+) -> None:
+    """On the Review page (open at first) and in the Play page's "A new game" panel."""
+    page = open_page(browser, f"{server}/review?lang={lang}", 390, 844)
+    expect(page.get_by_test_id("stFileUploaderDropzone")).to_be_visible()
+    assert page.evaluate(ENGLISH_SHOWN) == []
+    assert f'"{t("review_page.upload_button", lang)}"' in page.evaluate(PICKED, "review_upload")
+    assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
+    page = open_page(browser, f"{server}/play?lang={lang}", 390, 844)
+    with answered(page):
+        page.get_by_role("button", name=t("play.start", lang)).click()
+    with answered(page):
+        page.locator("summary").filter(has_text=t("play.new_title", lang)).click()
+    expect(page.get_by_test_id("stFileUploaderDropzone")).to_be_visible()
+    assert page.evaluate(ENGLISH_SHOWN) == []
+    assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
