@@ -7,7 +7,7 @@ from pickomino.i18n import prose, t
 from pickomino.lessons.examples import ExampleError, board_table, bust
 from pickomino.rules import PRESETS
 from pickomino.ui import frame, inputs, show
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.failed.title", lang))
@@ -82,3 +82,4 @@ st.header(t("failed.after", lang))
 show.tell(events, lang, passing=False)
 show.situation(after, lang, marks=show.marks_from(events, lang), show_kept=False)
 st.markdown(prose("failed", "rules", lang))
+lead_on("failed", lang)

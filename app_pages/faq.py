@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import prose, t
 from pickomino.lessons.faq import ATTEMPTS, QUESTIONS, answer
 from pickomino.ui import show
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 from pickomino.ui.odds_panel import star_note
 from pickomino.ui.practice import links
 
@@ -22,3 +22,4 @@ for question, scenarios in QUESTIONS:
             show.replay(name, lang, attempt=ATTEMPTS.get(name))
             star_note(*answer(name), "faq.star_elsewhere", lang)
             links.link(t("sandbox.open", lang), lang, scenario=name)
+lead_on("faq", lang)

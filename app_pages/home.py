@@ -6,7 +6,7 @@ from pickomino.i18n import prose, t
 from pickomino.rules import STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import dice_row, full_row, tile_row
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.home.title", lang))
@@ -19,3 +19,4 @@ st.markdown(prose("home", "start", lang))
 st.page_link("app_pages/setup.py", label=t("page.setup.title", lang), icon=":material/grid_view:")
 st.page_link("app_pages/turn.py", label=t("page.turn.title", lang), icon=":material/casino:")
 st.page_link("app_pages/faq.py", label=t("page.faq.title", lang), icon=":material/help:")
+lead_on("home", lang)

@@ -4,7 +4,7 @@ import streamlit as st
 
 from pickomino.i18n import prose, t
 from pickomino.ui import show
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.mistakes.title", lang))
@@ -34,3 +34,4 @@ for mistake, name in MISTAKES:
     with st.container(border=True):
         st.caption(t("mistakes.example", lang))
         show.replay(name, lang, attempt=ATTEMPTS.get(name))
+lead_on("mistakes", lang)

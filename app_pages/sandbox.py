@@ -7,7 +7,7 @@ from pickomino.odds import analyse
 from pickomino.sandbox import Sandbox
 from pickomino.ui import frame, show
 from pickomino.ui.frame import current_lang
-from pickomino.ui.odds_panel import advice_box, panel, recommendation
+from pickomino.ui.odds_panel import advice_box, headline, tiles_panel
 from pickomino.ui.practice import clicks, draw, links, state
 
 
@@ -38,9 +38,12 @@ draw.notice_here("table")
 
 events = draw.told(box)
 marks = show.marks_from(events, lang)
-# The middle row and the stacks across the page, each in one line; under them two columns,
-# stacked on a phone: the dice with what just happened; the advice, the moves and the odds.
-# The learner playing every seat, the one to play is marked (none once the game is over).
+# The middle row and the stacks across the page, each in one line; under them whose turn it is,
+# the dice set aside and the moves, a waiting roll drawn as its groups of dice, each the button
+# that sets it aside (`ui.dice_choice`): the table, the dice and the decision on one screen, on a
+# phone as on a projector. Then two columns, stacked on a phone: the odds with the advice, and
+# what just happened. The learner playing every seat, the one to play is marked (none once the
+# game is over).
 to_play = -1 if table.over else table.current
 show.situation(
     table,
@@ -52,26 +55,17 @@ show.situation(
     you_key="draw.you_are" if state.bots() else "sandbox.to_play",
     compact=True,
 )
-# On a projector eight large dice need the wider column; on a laptop the moves get it.
-board, decision = st.columns([6, 5] if big > 1 else [5, 6], gap="medium")
 if table.over:
-    with decision:
-        draw.game_over(table, lang)
-    with board:
-        draw.last_move(box, events, lang)
+    draw.game_over(table, lang)
+    draw.last_move(box, events, lang)
 else:
     analysis = analyse(table)
-    hidden = bool(st.session_state.get(state.HIDE))
-    with board:
-        st.header(draw.status(table, lang), anchor=False)
-        dice = show.kept_html(table, lang, scale=big * draw.DICE_SCALE)
-        if table.rolled is not None:  # how to set dice aside, written over the dice it means
-            hint = t("sandbox.keep_hint", lang)
-            size = big * draw.DICE_SCALE
-            dice += show.roll_html(table.rolled, table.kept, lang, scale=size, caption=hint)
-        show.html(dice)  # one element for both rows of dice
-        draw.last_move(box, events, lang)
-    with decision:
+    hidden = state.hidden()
+    st.header(draw.status(table, lang), anchor=False)
+    show.html(show.kept_html(table, lang, scale=big * draw.DICE_SCALE))
+    draw.moves(box, None if hidden else analysis, lang)
+    odds, told = st.columns([6, 5], gap="medium")
+    with odds:
         if hidden:
             st.info(t("sandbox.odds_hidden", lang), icon=":material/visibility_off:")
             st.button(
@@ -81,15 +75,14 @@ else:
                 on_click=clicks.reveal,
             )
         else:
-            advice_box(analysis, table, lang, short=big > 1)
-        draw.moves(box, None if hidden else analysis, lang)
-        if not hidden:
-            with st.container(border=True):
+            with st.container(border=True, key="sandbox_odds"):
                 st.header(t("sandbox.odds_title", lang), anchor=False)
-                if big > 1:  # the advice above was its short form: here it is with its figures
-                    st.markdown(recommendation(analysis, table, lang))
-                panel(analysis, table, lang)
+                headline(analysis, table, lang)
+                advice_box(analysis, table, lang, short=big > 1)
+                tiles_panel(analysis, lang)
                 links.explore_link(table, lang)
+    with told:
+        draw.last_move(box, events, lang)
 
 # Panels that stay open across clicks that reshape the page above them, filled only while open.
 frame.folded(t("sandbox.about", lang), ":material/info:", state.ABOUT_OPEN, lambda: about(lang))

@@ -8,7 +8,7 @@ from pickomino.narrate import seat_label
 from pickomino.rules import STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import TileView, tile_row
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.scoring.title", lang))
@@ -43,3 +43,4 @@ head = (
 )
 st.markdown(head + "\n".join(rows))
 st.markdown(prose("scoring", "after", lang))
+lead_on("scoring", lang)

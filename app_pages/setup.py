@@ -6,7 +6,7 @@ from pickomino.i18n import prose, t, tn
 from pickomino.rules import STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import dice_row, full_row, tile_row
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.setup.title", lang))
@@ -21,3 +21,4 @@ show.html(
     )
 )
 st.markdown(prose("setup", "start", lang))
+lead_on("setup", lang)

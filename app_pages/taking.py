@@ -8,7 +8,7 @@ from pickomino.narrate import seat_name
 from pickomino.rules import STANDARD
 from pickomino.ui import frame, inputs, show
 from pickomino.ui.draw import TileState
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 rules = STANDARD
@@ -95,3 +95,4 @@ for outcome in outcomes:
 if own_top == total and options and worm:
     st.info(t("taking.own_top_note", lang, tile=own_top))
 st.markdown(prose("taking", "rules", lang))
+lead_on("taking", lang)

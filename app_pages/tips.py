@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import number, percent, prose, t, tn
 from pickomino.lessons.tips import TIPS, tip_advice, tip_figures, tip_tables
 from pickomino.narrate import dice_text
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 from pickomino.ui.odds_panel import star_note
 from pickomino.ui.practice import links
 
@@ -29,3 +29,4 @@ for tip in TIPS:
             points = tn("common.points", table.total, lang)
             label = t("sandbox.open_at", lang, points=points, dice=dice_text(table.in_hand, lang))
         links.link(label, lang, table=table, tip=tip)
+lead_on("tips", lang)

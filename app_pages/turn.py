@@ -8,7 +8,7 @@ from pickomino.game import Table
 from pickomino.i18n import prose, t
 from pickomino.lessons.examples import walk
 from pickomino.ui import show
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.turn.title", lang))
@@ -73,3 +73,4 @@ for column, name in ((left, "turn-stop-worm"), (right, "turn-stop-no-worm")):
         st.caption(t("turn.afterwards", lang))
         show.stacks(steps[0].table, lang, marks=marks)
 st.markdown(prose("turn", "after", lang))
+lead_on("turn", lang)

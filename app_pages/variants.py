@@ -7,7 +7,7 @@ from pickomino.lessons.examples import differences
 from pickomino.rules import JUNIOR, PRESETS, STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import dice_row, full_row, tile_row
-from pickomino.ui.frame import current_lang
+from pickomino.ui.frame import current_lang, lead_on
 
 lang = current_lang()
 st.title(t("page.variants.title", lang))
@@ -30,3 +30,4 @@ show.html(
     )
 )
 st.warning(prose("variants", "junior_assumption", lang), icon=":material/info:")
+lead_on("variants", lang)

@@ -51,6 +51,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -97,8 +98,10 @@ of the page (a DOM mutation or a loaded image)."""
 SHOWN = """([ready, tag, text]) => document.querySelector(ready)
   && [...document.images].every((image) => image.complete)
   && (tag === null
-      || [...document.querySelectorAll(tag)].some((found) => found.innerText.trim() === text))"""
-"""The app is idle, every image has loaded, and an element `tag` reads exactly `text` (if given)."""
+      || [...document.querySelectorAll(tag)]
+        .some((found) => found.innerText.trim().startsWith(text)))"""
+"""The app is idle, every image has loaded, and an element `tag` reads `text` (if given), or `text`
+and more: a set-aside's button adds the total it brings."""
 
 QUIET_S = 0.6
 """How long the page must stay unchanged, with no request in flight, to count as settled: lazily
@@ -321,7 +324,8 @@ def play_turn(browser: Browser, url: str, present: bool) -> list[Timed]:
                 box.press("Enter")
                 tab.settle(before, None, click=False)
             before = tab.counts()
-            tab.page.get_by_role("button", name=step.click, exact=True).click()
+            name = re.compile("^" + re.escape(step.click))  # a set-aside adds its total
+            tab.page.get_by_role("button", name=name).click()
             times.append(tab.settle(before, step.expect_tag, step.expect, click=True))
     finally:
         tab.close()

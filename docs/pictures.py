@@ -56,6 +56,12 @@ def main() -> None:
             page.get_by_role("button", name=t("sandbox.redo", "fr")).click()
         page.evaluate("document.querySelector('h1').scrollIntoView()")
         page.screenshot(path=OUT / "sandbox-projector-fr.png")
+        # A learner's phone: the same decision, the roll's groups of dice under the table, in Dutch.
+        link = f"{server}/sandbox?lang=nl&scenario=turn-walkthrough"
+        page = open_page(browser, link, 390, 844, is_mobile=True)
+        with answered(page):
+            page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
+        page.screenshot(path=OUT / "sandbox-phone-nl.png")
         # A phone: the Learn page on taking a tile, in Dutch.
         page = open_page(browser, f"{server}/taking?lang=nl", 390, 844, is_mobile=True)
         page.screenshot(path=OUT / "taking-phone-nl.png")

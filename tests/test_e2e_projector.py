@@ -27,16 +27,17 @@ offer, the longest list of buttons a roll can bring."""
 OUTSIDE = """() => {
   const main = document.querySelector("[data-testid=stMain]");
   const wanted = {
-    move: '[class*="st-key-move_row_sandbox_"] button',
+    move: ':is([class*="st-key-move_row_sandbox_"], [class*="st-key-sandbox_dice_"])'
+      + " button:enabled",
     die: "img[alt]",
     advice: "[data-testid=stAlertContentSuccess]",
     tiles: "[data-testid=stHtml]",
-    status: "[data-testid=stColumn]:first-child h2",
+    status: "h2",
   };
   const found = {}, outside = [];
   for (const [name, selector] of Object.entries(wanted)) {
     const elements = [...main.querySelectorAll(selector)]
-      .filter(e => e.closest("details") === null);
+      .filter(e => e.closest("details") === null && e.checkVisibility());
     found[name] = elements.length;
     for (const e of elements) {
       const box = e.getBoundingClientRect();
@@ -72,13 +73,14 @@ def presented(browser: Browser, url: str) -> Page:
 
 
 def assert_one_screen(page: Page, dice: int, moves: int) -> None:
-    """Every die, move and the advice counted and inside the window, no label cut."""
+    """Every drawing (the tiles, the dice set aside), move and the advice counted and inside the
+    window, no label cut; `moves` counts a roll's groups of dice, each the button of its move."""
     page.mouse.move(0, 0)  # no tooltip over the page
     shown = page.evaluate(OUTSIDE)
     assert shown["found"]["die"] >= dice, shown
     assert shown["found"]["move"] == moves, shown
     assert shown["found"]["advice"] == 1, shown
-    assert shown["found"]["status"] == 1, shown
+    assert shown["found"]["status"] == 1, shown  # whose turn it is (the odds keep theirs hidden)
     assert shown["outside"] == [], shown
     assert page.evaluate(CUT) == []
     # the teacher's controls share the title's line: the middle row starts under them

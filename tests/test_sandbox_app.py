@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
@@ -27,6 +28,7 @@ from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.store import EXPIRY, open_store
+from pickomino.ui.frame import PAGES
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.show import scenario_refusal
@@ -112,9 +114,13 @@ def test_a_whole_turn_played_by_clicks() -> None:
     assert table.total == 25 and table.in_hand == 3 and table.phase == "decide"
     assert [b.key for b in at.button if b.key.startswith("sandbox_take_")] == ["sandbox_take_25"]
     at = roll_by_hand(at, "5 4 4")
-    captions = [str(c.value) for c in at.caption]
-    assert t("sandbox.not_offered.kept", "en", faces="5") in captions
+    # the 5 set aside before is drawn with the roll, faded and disabled, saying why
+    kept_five = at.button(key="sandbox_kept_5")
+    assert kept_five.disabled
+    assert kept_five.label == t("dice_choice.kept", "en", face="5", dice="1 die")
     assert {b.key for b in at.button if b.key.startswith("sandbox_keep_")} == {"sandbox_keep_4"}
+    # each group's name says the value, the count and the total it brings
+    assert at.button(key="sandbox_keep_4").label == "Set aside the 4s (2 dice), total 33"
     at = click(at, "sandbox_keep_4")
     assert box(at).table.total == 33
     at = click(at, "sandbox_take_33")
@@ -190,8 +196,8 @@ def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
     assert t("odds.worms", "fr") in {m.label for m in at.metric}
     assert t("odds.steal_twice", "fr") not in at.success[0].value
     assert "sandbox_keep_W" not in {b.key for b in at.button}
-    captions = "\n".join(str(c.value) for c in at.caption)
-    assert t("sandbox.not_offered.kept", "fr", faces="ver") in captions
+    assert at.button(key="sandbox_kept_W").disabled
+    assert at.button(key="sandbox_kept_W").label == "ver (1 dé)\u00a0: déjà mis de côté"
 
 
 BAD_TABLES = [
@@ -423,12 +429,13 @@ def test_the_last_tile_ends_the_game_and_a_new_game_starts() -> None:
 
 
 def test_presentation_mode_draws_larger_dice() -> None:
-    at = roll_by_hand(sandbox(), "WW555431")
+    """The dice set aside drawn 1.3 times larger; the roll's groups grow with the page's font."""
+    at = click(roll_by_hand(sandbox(), "WW555431"), "sandbox_keep_W")
     sizes = re.findall(r'width="(\d+)" height="\1"', "".join(h.proto.body for h in at.get("html")))
-    assert "44" in sizes and "57" not in sizes  # 52 px dice drawn at 0.85 beside the table
+    assert "37" in sizes and "49" not in sizes  # 44 px dice drawn at 0.85 beside the table
     at.toggle(key="sandbox_present").set_value(True).run()
     bodies = "".join(h.proto.body for h in at.get("html"))
-    assert 'width="57" height="57"' in bodies and "<style>" in bodies  # and 1.3 times larger
+    assert 'width="49" height="49"' in bodies and "html { font-size: 22px; }" in bodies
 
 
 def test_the_share_box_holds_the_table_and_the_language() -> None:
@@ -454,11 +461,21 @@ def test_every_phase_renders_in_every_language_with_no_raw_key(lang: str) -> Non
     assert [k for k in strings(lang) if k in shown_text(at)] == []  # type: ignore[arg-type]
 
 
+def situation_links(at: AppTest, lang: str) -> list[Any]:
+    """A page's links into the sandbox: its links but the two to the Learn pages around it."""
+    lead_on = {
+        t(f"frame.lead_on.{word}", lang, page=t(f"page.{spec.key}.title", lang))
+        for word in ("previous", "next")
+        for spec in PAGES
+    }
+    return [link for link in at.main.get("page_link") if link.proto.label not in lead_on]
+
+
 def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["lang"] = "fr"
     at.run()
-    faq = at.switch_page("app_pages/faq.py").run().main.get("page_link")
+    faq = situation_links(at.switch_page("app_pages/faq.py").run(), "fr")
     names = [parse_qs(link.proto.query_string) for link in faq]
     assert [n["scenario"][0] for n in names] == [
         "faq-no-worm", "faq-lower", "faq-steal-top", "faq-thirty-lower", "faq-thirty-steal",
@@ -466,7 +483,7 @@ def test_faq_and_tips_link_their_situations_into_the_sandbox() -> None:
     ]  # fmt: skip
     assert all(n["lang"] == ["fr"] for n in names)
     assert {link.proto.page for link in faq} == {"sandbox"}
-    tips = at.switch_page("app_pages/tips.py").run().main.get("page_link")
+    tips = situation_links(at.switch_page("app_pages/tips.py").run(), "fr")
     queries = [parse_qs(link.proto.query_string) for link in tips]
     linked = [(query["tip"][0], decode_table(query["table"][0])) for query in queries]
     assert linked == [(tip, table) for tip in TIPS for table in tip_tables(tip)]
@@ -649,9 +666,11 @@ def share_query(at: AppTest) -> dict[str, list[str]]:
 
 
 def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed() -> None:
-    at = sandbox("en", scenario="turn-walkthrough", present="1", bots="1", seed="7")
+    at = sandbox("en", scenario="turn-walkthrough", present="1", bots="1", seed="7", hide="1")
     assert not at.exception and not at.warning
     assert at.toggle(key="sandbox_present").value and at.toggle(key="sandbox_bots").value
+    assert at.toggle(key="sandbox_hide_odds").value and not at.metric, "the odds open hidden"
+    assert share_query(at)["hide"] == ["1"] and at.query_params["hide"] == "1"
     assert at.number_input(key="sandbox_seed").value == 7 and box(at).seed == 7
     assert "html { font-size: 22px; }" in "".join(h.proto.body for h in at.get("html"))
     shared = share_query(at)
@@ -663,8 +682,11 @@ def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed
     assert decode_table(shared["table"][0]) == box(at).table
     assert (shared["present"], shared["bots"], shared["seed"]) == (["1"], ["1"], ["7"])
     assert (at.query_params["present"], at.query_params["seed"]) == ("1", "7")
+    assert share_query(at)["hide"] == ["1"], "the odds stay hidden after a click"
     at.toggle(key="sandbox_present").set_value(False).run()
     assert "present" not in at.query_params and "present" not in share_query(at)
+    at = click(at, "sandbox_reveal")
+    assert at.metric and "hide" not in at.query_params and "hide" not in share_query(at)
 
 
 def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
@@ -678,7 +700,8 @@ def test_a_link_to_the_table_already_shown_still_sets_its_seed() -> None:
 
 
 @pytest.mark.parametrize(
-    ("param", "value"), [("present", "yes"), ("bots", "2"), ("seed", "-3"), ("seed", "abc"),
+    ("param", "value"), [("present", "yes"), ("bots", "2"), ("hide", "on"), ("seed", "-3"),
+                         ("seed", "abc"),
                          ("seed", "1000000"), ("seed", "[x](http://evil)"),
                          ("seed", "\u202e![i](http://x/y.png) <img src=x>")]
 )  # fmt: skip
@@ -693,6 +716,7 @@ def test_a_bad_setting_in_a_link_is_refused_and_changes_nothing(param: str, valu
         assert (
             not at.toggle(key="sandbox_present").value and not at.toggle(key="sandbox_bots").value
         )
+        assert not at.toggle(key="sandbox_hide_odds").value
         seed = at.session_state["sandbox_seed"]
         assert 0 <= seed <= 999_999 and box(at).seed == seed
         assert param not in at.query_params or at.query_params[param] == str(seed)

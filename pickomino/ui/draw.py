@@ -265,7 +265,7 @@ def tile_row(views: Sequence[TileView], lang: Lang, *, width: int = 58) -> str:
         source = tile_source(view.tile, view.worms, view.state)
         image = as_image(source, tile_label(view, lang), width, round(width * 1.6))
         cells.append(_cell(image, badge, width))
-    return f'<div style="{_ROW_STYLE.format(gap=8)}">{"".join(cells)}</div>'
+    return f'<div class="pk-tiles" style="{_ROW_STYLE.format(gap=8)}">{"".join(cells)}</div>'
 
 
 def full_row(

@@ -77,6 +77,7 @@ WRAP_CSS: Final = """<style>
   :is(div, span, p):not([data-testid="stIconMaterial"]) {
   white-space: normal; overflow: visible; text-overflow: clip;
 }
+[data-testid="stMain"] button :is(div, span, p) { word-break: normal; overflow-wrap: normal; }
 [data-testid="stElementContainer"]:has([data-run]) { display: none; }
 :is([data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p) {
   color: #5c5f66; opacity: 1;
@@ -96,9 +97,46 @@ of the navigation reached by Tab is outlined: Streamlit only tints its backgroun
 blue), which a keyboard user could hardly see on the sidebar's grey."""
 
 
+CLOSE_ON_TAP: Final = """<script>
+if (!window.pkCloseOnTap) {
+  window.pkCloseOnTap = true;
+  document.addEventListener("click", (event) => {
+    if (innerWidth >= 640 || !event.target.closest(
+      "[data-testid=stSidebar] [data-testid=stPageLink-NavLink]")) return;
+    document.querySelector(
+      "[data-testid=stSidebar] [data-testid=stSidebarCollapseButton] button")?.click();
+  }, true);
+}
+</script>"""
+"""On a phone, a tap on a page of the sidebar folds the sidebar, as Streamlit's own menu does:
+the app draws its navigation with `st.page_link` (see `navigation`), and after a tap the sidebar
+stayed open over 87% of the screen. Installed once per browser tab."""
+
+
 def style() -> None:
-    """The app's own styles, on every page."""
-    st.html(WRAP_CSS)
+    """The app's own styles, on every page; on a phone, the sidebar folded after a tap on a page."""
+    st.html(WRAP_CSS + CLOSE_ON_TAP, unsafe_allow_javascript=True)
+
+
+def lead_on(key: str, lang: Lang) -> None:
+    """At the end of a Learn page: links to the previous page and the next, in reading order.
+
+    A reader at the end of a page goes on from there, on a phone too, where the sidebar is folded;
+    the last Learn page leads on to the first practice page.
+    """
+    specs = [spec.key for spec in PAGES]
+    here = specs.index(key)
+    with st.container(horizontal=True, key="frame_lead_on", horizontal_alignment="distribute"):
+        for step, word, icon in ((-1, "previous", "arrow_back"), (1, "next", "arrow_forward")):
+            if 0 <= here + step < len(PAGES):
+                spec = PAGES[here + step]
+                page = t(f"page.{spec.key}.title", lang)
+                st.page_link(
+                    spec.file,
+                    label=t(f"frame.lead_on.{word}", lang, page=page),
+                    icon=f":material/{icon}:",
+                    query_params={LANG_KEY: lang},
+                )
 
 
 RUN_KEY: Final = "frame_run"

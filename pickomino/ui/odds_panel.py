@@ -175,6 +175,12 @@ def advice_box(analysis: Analysis, table: Table, lang: Lang, *, short: bool = Fa
 
 def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     """The live odds of the point reached: the headline figures, each tile's chance."""
+    headline(analysis, table, lang)
+    tiles_panel(analysis, lang)
+
+
+def headline(analysis: Analysis, table: Table, lang: Lang) -> None:
+    """The headline figures: the chance of a tile and the worms on average (and of a bust)."""
     # A row that wraps rather than columns: in a narrow panel (a projector, Dutch's long words)
     # a figure moves to the next line instead of its label breaking mid-word.
     row = st.container(horizontal=True)
@@ -197,6 +203,10 @@ def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     )
     most.metric(t(key, lang), worms(figure, lang), help=t(f"{key}_help", lang))
     most.caption(t("odds.best_by", lang, move=move_words(analysis.recommended.move, table, lang)))
+
+
+def tiles_panel(analysis: Analysis, lang: Lang) -> None:
+    """Each tile's chance, in a panel folded by default."""
     # keyed and tracked, so a reader watching this table keeps it open while clicking moves
     with st.expander(t("odds.tiles", lang), key=frame.worded("odds_tiles_open"), on_change="rerun"):
         st.caption(t("odds.tiles_help", lang))

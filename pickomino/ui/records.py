@@ -72,16 +72,39 @@ def download(record: Scenario, lang: Lang, key: str) -> None:
     )
 
 
+UPLOAD_CSS: Final = """<style>
+.st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
+.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span {{ font-size: 0 }}
+.st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"]
+  p::after {{ content: "{button}"; font-size: 1rem }}
+.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span::after {{
+  content: "{limit}"; font-size: 0.875rem }}
+</style>"""
+"""The file picker's own words in the reader's language: Streamlit writes "Upload" and "200MB per
+file" in English whatever the page's language, and 200 MB is not the limit (`upload` refuses a
+file over `MAX_UPLOAD_BYTES`). Streamlit's words are only shrunk to nothing, not hidden:
+hidden, they left the button without a name for accessibility checkers (axe), which do not read
+the words put after them."""
+
+
+def _css_text(text: str) -> str:
+    """`text` as a CSS string's content (a quote or a backslash would end it early)."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def upload(
     lang: Lang, key: str, check: Callable[[Scenario], Scenario] | None = None
 ) -> Scenario | None:
-    """A file picker; the record of a newly chosen file, once (None otherwise or if refused).
+    """A file picker in the reader's language; a newly chosen file's record, once (else None).
 
     Streamlit hands the same file to every run while it stays in the picker: only the first run
     that sees it opens it, so a later click does not bring an old game back. A refused file is
     named with its reason where the picker is: a file that cannot be read, or one `check` refuses
     (the Review page's: a game too long to review).
     """
+    limit = t("review_page.upload_limit", lang, mb=MAX_UPLOAD_BYTES // 1_000_000)
+    button = t("review_page.upload_button", lang)
+    st.html(UPLOAD_CSS.format(key=key, button=_css_text(button), limit=_css_text(limit)))
     chosen = st.file_uploader(
         t("records.upload", lang), type=["json"], key=key, help=t("records.upload_help", lang)
     )

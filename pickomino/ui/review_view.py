@@ -129,26 +129,6 @@ def example(lang: Lang) -> Scenario:
     return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
 
 
-UPLOAD_CSS: Final = """<style>
-.st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
-.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span {{ font-size: 0 }}
-.st-key-{key} [data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"]
-  p::after {{ content: "{button}"; font-size: 1rem }}
-.st-key-{key} [data-testid="stFileUploaderDropzoneInstructions"] span::after {{
-  content: "{limit}"; font-size: 0.875rem }}
-</style>"""
-"""The file picker's own words in the reader's language: Streamlit writes "Upload" and "200MB per
-file" in English whatever the page's language, and 200 MB is not the limit (`records` refuses a
-file over `records.MAX_UPLOAD_BYTES`). Streamlit's words are only shrunk to nothing, not hidden:
-hidden, they left the button without a name for accessibility checkers (axe), which do not read
-the words put after them."""
-
-
-def _css_text(text: str) -> str:
-    """`text` as a CSS string's content (a quote or a backslash would end it early)."""
-    return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
 def open_panel(lang: Lang, record: Scenario | None) -> None:
     """A file picker and the example button, open at first, folded once a game is shown.
 
@@ -157,9 +137,6 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
     """
     title = "review_page.open_title" if record is None else "review_page.open_another"
     with st.expander(t(title, lang), expanded=record is None, icon=":material/folder_open:"):
-        limit = t("review_page.upload_limit", lang, mb=records.MAX_UPLOAD_BYTES // 1_000_000)
-        button = t("review_page.upload_button", lang)
-        st.html(UPLOAD_CSS.format(key=UPLOAD, button=_css_text(button), limit=_css_text(limit)))
         uploaded = records.upload(lang, UPLOAD, _checked)  # refused there if it cannot be
         if uploaded is not None:
             _open(uploaded)

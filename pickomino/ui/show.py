@@ -123,7 +123,8 @@ def stacks_html(
         inline = ' style="display:flex;align-items:center;gap:0.5rem"' if compact else ""
         rows.append(f"<div{inline}><strong>{name}</strong>{content}</div>")
     gap = "0 1.5rem" if compact else "0 2rem"
-    return f'<div style="display:flex;flex-wrap:wrap;gap:{gap}">{"".join(rows)}</div>'
+    style = f"display:flex;flex-wrap:wrap;gap:{gap}"
+    return f'<div class="pk-stacks" style="{style}">{"".join(rows)}</div>'
 
 
 def stacks(

@@ -7,20 +7,20 @@ with `pickomino.ui.show`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 import streamlit as st
 
 from pickomino.events import Event, TurnFailed
-from pickomino.game import ROLL, STOP, Move, Table
-from pickomino.i18n import Lang, join_list, t, tn
-from pickomino.narrate import Names, face_name, move_words, seat_name, seats_text
+from pickomino.game import STOP, Move, Table
+from pickomino.i18n import Lang, t, tn
+from pickomino.narrate import Names, move_words, seat_name, seats_text
 from pickomino.odds import Analysis
 from pickomino.rules import PRESETS
 from pickomino.sandbox import Place, Sandbox
-from pickomino.ui import frame, show
-from pickomino.ui.odds_panel import best_for, outlook_line, serves_both
+from pickomino.ui import dice_choice, frame, show
+from pickomino.ui.dice_choice import Click
+from pickomino.ui.odds_panel import best_for, serves_both
 from pickomino.ui.practice.clicks import (
     act,
     move_tile,
@@ -73,10 +73,40 @@ PAGE_CSS: Final = f"""<style>
 [class*="st-key-{_MOVE_ROW}"] [data-testid="stMarkdownContainer"] p {{
   font-size: 0.875rem; line-height: 1.35;
 }}
+:has(> [class*="st-key-{_MOVE_ROW}"]) {{ flex-wrap: wrap; }}
+[data-testid="stLayoutWrapper"]:has(> [class*="st-key-{_MOVE_ROW}"]) {{
+  flex: 1 1 17rem; max-width: 34rem;
+}}
+@media (max-width: 640px) {{
+  [data-testid="stMainBlockContainer"] {{ padding: 3.6rem 1rem 2rem; }}
+  [data-testid="stHeading"] [data-testid="stMarkdownContainer"] {{ margin-bottom: 0; }}
+  [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.5rem; }}
+  [data-testid="stMainBlockContainer"] :is(h2, h3) {{ font-size: 0.95rem; padding: 0; }}
+  [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {{ gap: 0.5rem; }}
+  .st-key-sandbox_toolbar {{ gap: 0.2rem 0.6rem; }}
+  .st-key-sandbox_toolbar [data-testid="stTooltipIcon"] {{ display: none; }}
+  .st-key-sandbox_toolbar label p {{ font-size: 0.8rem; }}
+  .st-key-sandbox_toolbar button {{ min-height: 2.2rem; padding: 0.2rem 0.55rem; }}
+  .pk-tiles {{ gap: 3px; margin: 0.1rem 0 0.3rem; }}
+  .pk-tiles img {{ width: 35px; height: auto; }}
+  .pk-caption {{ font-size: 0.75rem; line-height: 1.3; }}
+  [data-testid="stHtml"] > .pk-caption:first-child:has(+ .pk-tiles) {{ display: none; }}
+  .st-key-sandbox_toolbar :is(.st-key-{PRESENT}, :has(> .st-key-{PRESENT})) {{ display: none; }}
+  .pk-stacks {{ font-size: 0.75rem; column-gap: 0.9rem !important; }}
+  .pk-stacks > div {{ gap: 0.3rem !important; }}
+  [data-testid="stMain"] {{ --pk-die: 1.4rem; --pk-group: 6.2rem; }}
+  [data-testid="stMain"] [class*="st-key-sandbox_dice_"] button {{ padding: 0.3rem 0.35rem; }}
+  [data-testid="stMain"] [class*="st-key-sandbox_dice_"] [data-testid="stMarkdownContainer"] p {{
+    font-size: 0.7rem; line-height: 1.25;
+  }}
+}}
 </style>"""
-"""The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the advice
-then show beside the table without scrolling. A move's button takes the same share of every
-move's row, so their odds line up in a column."""
+"""The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the odds then
+show under the table without scrolling. A move's button takes the same share of every move's
+row, so their odds line up in a column; the rows sit side by side on a wide page. On a phone
+(Streamlit stacks columns under 640 px) the page, the toolbar and the tiles are made smaller,
+the switches' "?", the middle row's legend and the switch for a projector left out, so the
+table, the dice and the moves fill the first screen."""
 
 PRESENTATION_CSS: Final = (
     PAGE_CSS
@@ -96,18 +126,29 @@ html { font-size: 22px; }
 [data-testid="stMainBlockContainer"] [data-testid="stAlertContainer"] { padding: 0.35rem 0.7rem; }
 [data-testid="stColumn"] [data-testid="stVerticalBlock"] { gap: 0.35rem; }
 .st-key-sandbox_toolbar :is(button, label) :is([data-testid="stMarkdownContainer"], p) {
-  font-size: 0.6rem; font-weight: 400; line-height: 1.25;
+  font-size: 0.56rem; font-weight: 400; line-height: 1.25;
 }
 [data-testid="stMainBlockContainer"] button { min-height: 2rem; padding: 0.05rem 0.6rem; }
 [data-testid="stMetricValue"] { font-size: 1.5rem; }
 [class*="st-key-move_row_"] [data-testid="stMarkdownContainer"] p { font-size: 0.72rem; }
-.st-key-sandbox_toolbar { gap: 0.4rem; }
+.st-key-sandbox_toolbar { gap: 0.3rem; }
 .st-key-sandbox_toolbar label { align-items: center; }
 .st-key-sandbox_toolbar button { min-height: 1.8rem; }
 [data-testid="stHeader"], [data-testid="stHeader"] div {
   background: transparent; pointer-events: none;
 }
 [data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
+[data-testid="stMain"] { --pk-die: 1.7rem; --pk-group: 6.5rem; }
+[data-testid="stMain"] [class*="st-key-sandbox_dice_"] [data-testid="stMarkdownContainer"] p {
+  font-size: 0.6rem; line-height: 1.25;
+}
+[data-testid="stMain"] [class*="st-key-sandbox_dice_"] button p { font-size: 0.7rem; }
+.st-key-sandbox_toolbar { padding-right: 2.6rem; }
+.st-key-sandbox_odds { padding: 0.5rem 0.8rem; }
+[data-testid="stHtml"] > .pk-caption:first-child:has(+ .pk-tiles) { display: none; }
+.pk-stacks { font-size: 0.75rem; column-gap: 1rem !important; }
+.st-key-sandbox_odds h2 { display: none; }
+.st-key-sandbox_odds [data-testid="stMetricLabel"] p { font-size: 0.65rem; }
 </style>"""
 )
 """Presentation mode: every text of the app sized in rem grows with the root font, and the page
@@ -140,17 +181,23 @@ def scale() -> float:
 
 
 def page_style(box: Sandbox, lang: Lang) -> None:
-    """The page's styles; in presentation mode Undo, Reset and a plain Redo show their icon only.
+    """The page's styles; on a projector and a phone Undo, Reset and Redo show their icon only.
 
     Redo keeps its words when it replays a FAQ's answer: that is the next step the link offers.
     """
-    if scale() == 1:
-        st.html(PAGE_CSS)
-        return
     keys = [".st-key-sandbox_undo", ".st-key-sandbox_reset"]
     if redo_label(box, lang) == t("sandbox.redo", lang):
         keys.append(".st-key-sandbox_redo")
-    st.html(PRESENTATION_CSS + _ICON_ONLY.format(keys=", ".join(keys)))
+    icons = _ICON_ONLY.format(keys=", ".join(keys))
+    if scale() == 1:  # on a phone only, so the title and the three buttons share a line
+        st.html(
+            PAGE_CSS
+            + icons.replace("<style>", "<style>@media (max-width: 640px) {", 1).replace(
+                "</style>", "}</style>"
+            )
+        )
+        return
+    st.html(PRESENTATION_CSS + icons)
 
 
 def toolbar(box: Sandbox, lang: Lang) -> None:
@@ -230,9 +277,6 @@ def status(table: Table, lang: Lang, *, names: Names = None) -> str:
     return t(f"sandbox.status.{phase}{none}", lang, player=player)
 
 
-Click = Callable[[Move], None]
-"""What a move's button calls with its move."""
-
 ICONS: Final[dict[str, str | None]] = {
     "keep": None,
     "roll": ":material/casino:",
@@ -288,9 +332,9 @@ def _move(
             args=(move,),
             width="stretch",
         )
-        if analysis is not None:
-            line = outlook_line(analysis.choice(move).outlook, lang, swing=analysis.steal_in_play)
-            st.markdown(f"**{marks[move]}** · {line}" if move in marks else line)
+        line = dice_choice.outlook(move, analysis, marks, lang)
+        if line:
+            st.markdown(line)
 
 
 def _play(move: Move) -> None:
@@ -315,26 +359,17 @@ def offer(
     """A button for every legal move, the odds beside each; what is not offered, and why.
 
     Rolling on comes first, as the move that keeps the turn going; stopping empty-handed last,
-    under the reason no tile is offered. A click calls `click` with its move; the buttons' keys
+    the reason no tile is offered said above them. A roll waiting for a keep is offered as its
+    groups of dice (`dice_choice.groups`). A click calls `click` with its move; the buttons' keys
     start with `prefix`, and a steal names the robbed seat by `names`.
     """
     legal = table.legal_moves()
     marks = advised(analysis, lang)
     shown = (analysis, marks, lang, click, prefix, names)
     if table.phase == "keep":
-        assert table.rolled is not None
-        for move in legal:
-            _move(move, table, *shown)
-        taken = [face for face in table.rules.faces if face in table.rolled and face in table.kept]
-        if taken:
-            faces = join_list([face_name(face, lang) for face in taken], lang)
-            st.caption(t("sandbox.not_offered.kept", lang, faces=faces))
+        best = analysis.recommended.move if analysis is not None and marks else None
+        dice_choice.groups(table, analysis, marks, lang, click, prefix=prefix, best=best)
         return
-    if ROLL in legal:
-        _move(ROLL, table, *shown)
-    for move in legal:
-        if move.kind == "take":
-            _move(move, table, *shown)
     if table.phase == "take":
         st.caption(t("sandbox.not_offered.no_dice", lang))
     if STOP in legal:
@@ -343,7 +378,10 @@ def offer(
         if reason == "no_tile" and table.total < lowest:
             reason = "too_low"
         st.caption(t(f"sandbox.not_offered.{reason}", lang, total=table.total, lowest=lowest))
-        _move(STOP, table, *shown)
+    # side by side where the page is wide (`PAGE_CSS`), one under another in a narrow column
+    with st.container(horizontal=True, key=f"{prefix}_moves"):
+        for move in sorted(legal, key=lambda move: ("roll", "take", "stop").index(move.kind)):
+            _move(move, table, *shown)
 
 
 def game_over(table: Table, lang: Lang) -> None:

@@ -32,6 +32,7 @@ from pickomino.ui.practice.state import (
     BOTS,
     BOX,
     EXPLORER,
+    HIDE,
     LINK,
     LINK_VISIT,
     LINKED,
@@ -43,13 +44,14 @@ from pickomino.ui.practice.state import (
     WRITTEN,
     bots,
     fresh_table,
+    hidden,
     present,
     seed,
 )
 
-PARAMS: Final = ("table", "scenario", "tip", "present", "bots", "seed", "lang")
+PARAMS: Final = ("table", "scenario", "tip", "present", "hide", "bots", "seed", "lang")
 """The URL parameters of a shared link, in the order it writes them."""
-SWITCHES: Final = {"present": PRESENT, "bots": BOTS}
+SWITCHES: Final = {"present": PRESENT, "hide": HIDE, "bots": BOTS}
 """The on/off settings a link can set (`1` on, `0` off), and each one's widget's session key."""
 
 
@@ -185,7 +187,7 @@ def _save(box: Sandbox, lang: Lang) -> tuple[Sandbox, list[str]]:
 
 
 def _read_settings(lang: Lang) -> list[str]:
-    """Set presentation mode, the expert and the seed as the link says, each checked first.
+    """Set the link's settings (presentation mode, hidden odds, the expert, the seed), each checked.
 
     A value that cannot be read changes nothing and is refused by name; the URL is then corrected
     by `publish`.
@@ -273,6 +275,7 @@ def _travelling(box: Sandbox) -> dict[str, str | None]:
     return {
         "tip": found.name if found is not None and found.kind == "tip" else None,
         "present": "1" if present() else None,
+        "hide": "1" if hidden() else None,
         "bots": "1" if bots() else None,
         "seed": str(seed()),
     }

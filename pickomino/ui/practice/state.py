@@ -85,6 +85,11 @@ def present() -> bool:
     return bool(st.session_state.get(PRESENT))
 
 
+def hidden() -> bool:
+    """Whether the odds are hidden, for the class to answer first."""
+    return bool(st.session_state.get(HIDE))
+
+
 def bots() -> bool:
     """Whether the expert plays every seat but the learner's."""
     return bool(st.session_state.get(BOTS))
