@@ -20,8 +20,9 @@ from pickomino.match import KINDS, Match, tie_break
 from pickomino.scenario import ScenarioError, scenario_json
 from pickomino.share import decode_scenario, encode_scenario
 from pickomino.ui.play import state as play_view
+from pickomino.ui.play.draw import DICE_SCALE
 from pickomino.ui.records import read_record, record_text
-from pickomino.ui.show import refusal, scenario_refusal
+from pickomino.ui.show import refusal, roll_html, scenario_refusal
 from tests.test_app import opened, shown_text
 
 PAGE = "app_pages/play.py"
@@ -67,6 +68,11 @@ def test_a_bots_only_game_set_up_by_widgets_runs_to_its_end_and_names_the_winner
     assert headers(at) == [t("play.bot_turn", "en", player="Rule-of-thumb bot 1")]
     at = click(at, "play_next")  # one move: the first roll, told beside the table
     assert len(match(at).steps) == 1
+    rolled = match(at).table
+    assert rolled.rolled is not None  # a bot decides it: the roll drawn as a picture, no buttons
+    drawn = "".join(element.proto.body for element in at.main.get("html"))
+    assert roll_html(rolled.rolled, rolled.kept, "en", scale=DICE_SCALE) in drawn
+    assert not [b.key for b in at.button if b.key.startswith("play_keep_")]
     at = click(at, "play_next")  # the bot's first keep, with its reason from the odds
     kept = match(at).steps[-1].move
     assert kept is not None and kept.kind == "keep"
@@ -98,6 +104,9 @@ def test_a_hot_seat_turn_by_clicks_passes_the_dice_to_the_second_person() -> Non
     assert any("the expert would" in str(info.value) for info in at.info)  # the hint
     keeps = sorted(b.key for b in at.button if b.key.startswith("play_keep_"))
     assert keeps == [f"play_keep_{face}" for face in sorted(set(table.rolled))]
+    drawn = "".join(element.proto.body for element in at.main.get("html"))
+    # the roll is drawn once, as its groups of dice (the buttons above), not again as a picture
+    assert roll_html(table.rolled, table.kept, "en", scale=DICE_SCALE) not in drawn
     face = "W" if "W" in table.rolled else table.rolled[0]
     at = click(at, f"play_keep_{face}")
     table = match(at).table

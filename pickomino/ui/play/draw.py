@@ -236,10 +236,14 @@ def board(match: Match, names: Called, lang: Lang) -> None:
     )
 
 
-def dice(table: Table, lang: Lang) -> None:
-    """The dice set aside and the roll waiting, drawn just above the moves they decide."""
+def dice(table: Table, lang: Lang, tapped: bool) -> None:
+    """The dice set aside and the roll waiting, drawn just above the moves they decide.
+
+    `tapped`: a person decides this roll, so `offer` draws it as its groups of dice, each the
+    button that sets it aside (`dice_choice`); drawing it here too would show the roll twice.
+    """
     show.kept(table, lang, scale=DICE_SCALE)
-    if table.rolled is not None:
+    if table.rolled is not None and not (tapped and table.phase == "keep"):
         show.roll(table.rolled, table.kept, lang, scale=DICE_SCALE)
 
 
@@ -473,7 +477,7 @@ def game(match: Match, lang: Lang) -> None:
         if match.table.over:
             end(match, names, lang)
         else:
-            dice(match.table, lang)
+            dice(match.table, lang, tapped=match.to_play == PERSON)
         if match.to_play == PERSON:
             person(match, names, lang)
         elif not match.table.over:
