@@ -19,7 +19,7 @@ from pickomino.echo import echoed
 from pickomino.events import TookTile, TurnFailed
 from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, number, percent, strings, t, tn
-from pickomino.lessons.faq import QUESTIONS
+from pickomino.lessons.faq import QUESTIONS, question_of
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.narrate import seat_name
 from pickomino.odds import analyse
@@ -631,6 +631,29 @@ def test_a_faq_link_names_its_question_and_replays_the_answer_until_the_learner_
     at = click(at, "sandbox_new_table")
     assert not at.info, "a new table is no longer the question's"
     assert at.button(key="sandbox_redo").label == t("sandbox.redo", lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_reload_keeps_the_question_until_a_new_table(lang: str) -> None:
+    name = "faq-one-value"  # starts from a new game: a new table made since is equal to its first
+    banner = t("sandbox.from_faq", lang, question=t("faq.q_" + question_of(name), lang),
+               case=t(f"faq.case.{name}", lang))  # fmt: skip
+    at = click(sandbox(lang, scenario=name, seed="3"), "sandbox_redo")
+    again = reload(at)
+    assert [i.value for i in again.info] == [banner], "the question said again after a reload"
+    assert again.button(key="sandbox_redo").label == t("sandbox.replay", lang)
+    assert box(again) == box(at)
+    at = click(click(again, "sandbox_new_table"), "sandbox_roll")
+    assert not reload(at).info, "the new table is no longer the question's, reloaded or not"
+
+
+@pytest.mark.parametrize("tip", TIPS)
+def test_a_reload_keeps_the_tip(tip: str) -> None:
+    at = sandbox("fr", table=encode_table(tip_tables(tip)[0]), tip=tip)
+    at = click(at, button_key(box(at).table.legal_moves()[0]))
+    assert [i.value for i in reload(at).info] == [
+        t("sandbox.from_tip", "fr", tip=t(f"tips.{tip}", "fr"))
+    ]
 
 
 def test_opening_another_link_drops_the_question() -> None:

@@ -116,8 +116,8 @@ def settle(lang: Lang) -> tuple[Sandbox, list[str]]:
             if read_seed(st.query_params.get("seed") or "") is None:  # rolls go on from its seed
                 st.session_state[SEED] = box.seed
             st.session_state[LINK] = link  # the history holds that link's table and the moves since
-            for key in (LINKED, ORIGIN):
-                st.session_state.pop(key, None)
+            st.session_state.pop(LINKED, None)
+            _recall_origin(box, link)
     if arriving and not restored and link != (None, None) and link != st.session_state.get(LINK):
         try:
             box = from_link(*link)
@@ -208,21 +208,43 @@ def _read_settings(lang: Lang) -> list[str]:
     return refusals
 
 
-def _remember_origin(box: Sandbox, scenario: str | None) -> None:
-    """Remember the FAQ question or the tip a link just opened names, forgetting any earlier one.
+def _remember_origin(box: Sandbox, scenario: str | None, opened: Sandbox | None = None) -> None:
+    """Remember the FAQ question or the tip a link names, forgetting any earlier one.
 
-    A tip unknown to `TIPS` is not remembered, so it names nothing and leaves the URL.
+    `opened` is the sandbox the link itself opens, when `box` is a stored history that began with
+    it (a reload): the answer's moves come from the link, and the origin follows the stored
+    history's first step, as it follows the link's own. A tip unknown to `TIPS` is not remembered,
+    so it names nothing and leaves the URL.
     """
+    opened = box if opened is None else opened
     question = question_of(scenario) if scenario is not None else None
     tip = st.query_params.get("tip")
     if question is not None:
         assert scenario is not None
-        origin = Origin("faq", question, scenario, box.history[0], box.history[1:])
+        origin = Origin("faq", question, scenario, box.history[0], opened.history[1:])
         st.session_state[ORIGIN] = origin
     elif tip in TIPS:
         st.session_state[ORIGIN] = Origin("tip", tip, "", box.history[0])
     else:
         st.session_state.pop(ORIGIN, None)
+
+
+def _recall_origin(box: Sandbox, link: tuple[str | None, str | None]) -> None:
+    """After a reload, the question or tip of the link the stored history began with.
+
+    The address keeps the link beside `?box=`; its banner comes back only while the stored history
+    still begins with the link's own steps up to its moment (a new table made since is no longer
+    the question's, even one equal to its first).
+    """
+    try:
+        opened = None if link == (None, None) else from_link(*link)
+    except ScenarioError:
+        opened = None
+    moment = 0 if opened is None else opened.position + 1
+    if opened is None or box.history[:moment] != opened.history[:moment]:
+        st.session_state.pop(ORIGIN, None)
+        return
+    _remember_origin(box, link[1], opened)
 
 
 def origin(box: Sandbox) -> Origin | None:
