@@ -184,7 +184,7 @@ _exact: dict[Table, float] = {}
 """Exact chances of the player to move at endgame tables already solved, each endgame's tables
 all at once (they are the tables its later turns reach). Cleared past `EXACT_KEPT` tables."""
 
-EXACT_KEPT: Final = 100_000
+EXACT_KEPT: Final = 10_000
 
 
 @lru_cache(maxsize=1024)

@@ -16,6 +16,7 @@ from itertools import islice, product
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pickomino.__main__ import odds_json
@@ -621,6 +622,12 @@ def test_a_cached_solution_holds_at_most_its_stated_size(name: str) -> None:
     size = solution.decide.nbytes + solution.roll.nbytes + solution.fail.nbytes
     assert size <= 1_242_000
     assert odds.SOLVED_BOARDS * 1_242_000 <= 40_000_000
+    # The bots' solves hold two figures for the expert (one for the master): 62 kB at most.
+    plan = odds._plan(rules)
+    stops = np.full((2, rules.dice * max(rules.face_values) + 1, 2), np.nan)
+    decide, roll = odds._backward(plan, stops, np.zeros(2), lambda v, axis: v.max(axis=axis))
+    assert decide.nbytes + roll.nbytes <= 62_100
+    assert odds.ENDS_SOLVED * 62_100 <= 64_000_000
 
 
 def tables_of_bot_games(games: int, seed: int) -> Iterator[Table]:
