@@ -55,8 +55,8 @@ class StrategyBot:
 MAX_GAMES = 100_000
 """The most games a tournament plays: fitting a bot to play like the expert needs tens of thousands,
 and 100,000 two-seat games take about 10 minutes here for the heuristic against cautious (6 ms a
-game), about 5 hours for the expert against the heuristic (0.2 s a game). More would run for days
-with nothing to show before the end, so it is refused at once."""
+game), about 1.5 hours for the expert against the heuristic (50 ms a game of CPU). More would run
+for many hours with nothing to show before the end, so it is refused at once."""
 
 
 class TournamentError(ValueError):
