@@ -145,22 +145,26 @@ STRATEGIES: dict[str, Strategy] = {
     "cautious": cautious,
     "heuristic": heuristic,
     "expert": expert,
-    "master": master,
 }
-"""The bots that are plain strategies, by registry name."""
+"""The bots a page's seat can take today (`match.Kind` lists the same names); the master joins them
+when the pages are wired to `BOTS`."""
 
 BotMaker = Callable[[random.Random], Bot]
 """Makes a bot for one game, handing it a random generator of its own."""
 
 
 def _strategy_bot(name: str) -> BotMaker:
-    return lambda rng: StrategyBot(name, STRATEGIES[name])
+    plays = STRATEGIES[name]
+    return lambda rng: StrategyBot(name, plays)
 
 
-BOTS: dict[str, BotMaker] = {name: _strategy_bot(name) for name in STRATEGIES}
+BOTS: dict[str, BotMaker] = {
+    **{name: _strategy_bot(name) for name in STRATEGIES},
+    "master": lambda rng: StrategyBot("master", master),
+}
 """Every bot, by registry name: the command line's `--players`, and the names the pages and
-content use (`play.kind.<name>`, `play.bot_name.<name>` in `content/*/ui.toml`). A new bot is one
-entry here and those two keys in each language."""
+content use (`play.kind.<name>`, `play.bot_name.<name>`, `play.bot_said.<name>` in
+`content/*/ui.toml`). A new bot is one entry here and those three keys in each language."""
 
 
 def _known(name: str) -> None:
