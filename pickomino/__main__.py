@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from pickomino.bots import MAX_GAMES, STRATEGIES, TournamentError, tournament
+from pickomino.bots import BOTS, MAX_GAMES, TournamentError, tournament
 from pickomino.game import Table
 from pickomino.i18n import LANGS, is_lang
 from pickomino.lessons.quiz import KINDS, MAX_COUNT, QuizError, quiz_json, read_setup
@@ -229,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument(
         "--players",
         default="expert,cautious",
-        help="comma-separated strategies, one per seat: " + ", ".join(STRATEGIES),
+        help="comma-separated bots, one per seat: " + ", ".join(BOTS),
     )
     games.add_argument("--rules", default="standard", help="rules preset (default standard)")
     games.set_defaults(run=_tournament)

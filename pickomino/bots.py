@@ -1,32 +1,62 @@
-"""Strategies that play whole games through the engine, and seeded tournaments between them.
+"""Bots that play whole games through the engine, their registry, and seeded tournaments.
 
-A strategy is a function from the table to the move it plays when the table waits for a keep, a
-choice between rolling on and stopping, or a tile; rolling at the start of a turn needs no choice,
-so the game loop does it. Moves are the engine's `Move`, played through `Table.play` like any
-player's, so a bot's game can be written out and replayed.
+A bot (`Bot`) has a name and answers every table with its move, the roll that starts a turn
+included; it is made for one game by its registry entry (`BOTS`), with a random generator of its
+own, so it may keep memory across the game and draw without touching the dice. The simple bots are
+strategies: a function from the table to its move when the table waits for a keep, a choice
+between rolling on and stopping, or a tile (`Strategy`, `StrategyBot`). Moves are the engine's
+`Move`, played through `Table.play` like any player's, so a bot's game can be written out and
+replayed. `autoplay` is the one loop that lets bots play their seats.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
 
 from pickomino.events import Event, Rolled
 from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
-from pickomino.odds import analyse, bust_chance
+from pickomino.odds import bust_chance, recommended_move
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Scenario, parse, scenario_json
+from pickomino.value import best_chance, move_chances
 
 Strategy = Callable[[Table], Move]
+"""A stateless bot's decisions: the move for a table waiting for a keep, a stop or a tile."""
+
+
+class Bot(Protocol):
+    """A computer player for one game: its registry name and its move at any phase of a turn."""
+
+    @property
+    def name(self) -> str:
+        """The registry name (`BOTS`), also the key of its display name in content."""
+        ...
+
+    def move(self, table: Table) -> Move:
+        """The move for `table`, where this bot's seat is to play (a roll when a turn starts)."""
+        ...
+
+
+@dataclass(frozen=True)
+class StrategyBot:
+    """A bot without memory or dice of its own: a strategy, and the roll every turn starts with."""
+
+    name: str
+    strategy: Strategy
+
+    def move(self, table: Table) -> Move:
+        """Roll at a turn's start (there is nothing to choose), else what the strategy says."""
+        return ROLL if table.phase == "roll" else self.strategy(table)
 
 
 MAX_GAMES = 100_000
 """The most games a tournament plays: fitting a bot to play like the expert needs tens of thousands,
 and 100,000 two-seat games take about 10 minutes here for the heuristic against cautious (6 ms a
-game), about 5 hours for the expert against the heuristic (0.2 s a game). More would run for days
-with nothing to show before the end, so it is refused at once."""
+game), about 1.5 hours for the expert against the heuristic (50 ms a game of CPU). More would run
+for many hours with nothing to show before the end, so it is refused at once."""
 
 
 class TournamentError(ValueError):
@@ -97,7 +127,18 @@ def expert(table: Table) -> Move:
     The swing counts a steal twice (what it gains and what the robbed player loses) and a failed
     turn as the loss of the own top tile, since the gap to the others is what wins a game.
     """
-    return analyse(table).recommended.move
+    return recommended_move(table)
+
+
+def master(table: Table) -> Move:
+    """Play to win the game, not the turn: the move with the best chance of winning.
+
+    The turn is solved exactly as for the expert, but each way it can end (a tile, a steal, a failed
+    turn) is worth the chance of winning from the table it leads to (`value.chance`), not its worms:
+    ahead near the end it takes the sure small tile, behind it gambles on the steal that turns the
+    game.
+    """
+    return best_chance(move_chances(table))[0]
 
 
 STRATEGIES: dict[str, Strategy] = {
@@ -105,15 +146,59 @@ STRATEGIES: dict[str, Strategy] = {
     "heuristic": heuristic,
     "expert": expert,
 }
+"""The bots a page's seat can take today (`match.Kind` lists the same names); the master joins them
+when the pages are wired to `BOTS`."""
+
+BotMaker = Callable[[random.Random], Bot]
+"""Makes a bot for one game, handing it a random generator of its own."""
+
+
+def _strategy_bot(name: str) -> BotMaker:
+    plays = STRATEGIES[name]
+    return lambda rng: StrategyBot(name, plays)
+
+
+BOTS: dict[str, BotMaker] = {
+    **{name: _strategy_bot(name) for name in STRATEGIES},
+    "master": lambda rng: StrategyBot("master", master),
+}
+"""Every bot, by registry name: the command line's `--players`, and the names the pages and
+content use (`play.kind.<name>`, `play.bot_name.<name>`, `play.bot_said.<name>` in
+`content/*/ui.toml`). A new bot is one entry here and those three keys in each language."""
+
+
+def _known(name: str) -> None:
+    if name not in BOTS:
+        raise TournamentError(f"unknown strategy {name!r} (known: {', '.join(BOTS)})")
+
+
+def bot(name: str, rng: random.Random | None = None) -> Bot:
+    """A fresh bot called `name` for one game (its generator seeded 0 if none is given).
+
+    TournamentError listing the known names for any other name.
+    """
+    _known(name)
+    return BOTS[name](random.Random(0) if rng is None else rng)
 
 
 def strategy(name: str) -> Strategy:
-    """The strategy called `name`, or TournamentError listing the known names."""
-    try:
-        return STRATEGIES[name]
-    except KeyError:
-        known = ", ".join(STRATEGIES)
-        raise TournamentError(f"unknown strategy {name!r} (known: {known})") from None
+    """The bot called `name` as a strategy, for callers that roll the dice themselves.
+
+    TournamentError listing the known names for any other name.
+    """
+    return bot(name).move
+
+
+def autoplay(table: Table, seats: Sequence[Bot | None], rng: random.Random) -> Iterator[Step]:
+    """The bots play from `table` until a seat without one (None) is to play or the game is over.
+
+    The one loop of bots at play: whole games (`game_steps`), and the pages' bots between a
+    person's moves. Each step is written as it replays (`played`), the dice drawn from `rng`.
+    """
+    while not table.over and (seat := seats[table.current]) is not None:
+        step = played(table, seat.move(table), rng)
+        table = step.table
+        yield step
 
 
 def random_move(
@@ -132,19 +217,25 @@ def random_move(
     return table.play(STOP if ending == [STOP] else rng.choice(ending))
 
 
+Player = Bot | Strategy
+"""A seat of a whole game: a bot, or a strategy (played as a `StrategyBot`)."""
+
+
+def _as_bot(player: Player) -> Bot:
+    if callable(player):
+        return StrategyBot(getattr(player, "__name__", "strategy"), player)
+    return player
+
+
 def game_steps(
-    seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD
+    seats: Sequence[Player], rng: random.Random, rules: Rules = STANDARD
 ) -> Iterator[Step]:
-    """Play one game from a fresh table, seat i choosing by `seats[i]`, the dice drawn from `rng`.
+    """Play one game from a fresh table, seat i played by `seats[i]`, the dice drawn from `rng`.
 
     Each step's move is written as it could be replayed: a roll carries the faces it showed, so
     the steps make a game record that plays the same game again without `rng`.
     """
-    table = Table.new(len(seats), rules)
-    while not table.over:
-        step = played(table, ROLL if table.phase == "roll" else seats[table.current](table), rng)
-        table = step.table
-        yield step
+    yield from autoplay(Table.new(len(seats), rules), [_as_bot(seat) for seat in seats], rng)
 
 
 def played(table: Table, move: Move, rng: random.Random) -> Step:
@@ -161,7 +252,7 @@ def played(table: Table, move: Move, rng: random.Random) -> Step:
     return Step(after, events, move)
 
 
-def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
+def play_game(seats: Sequence[Player], rng: random.Random, rules: Rules = STANDARD) -> Table:
     """Play one game, seat i choosing by `seats[i]`, the dice drawn from `rng`; the final table."""
     table = Table.new(len(seats), rules)
     for step in game_steps(seats, rng, rules):
@@ -170,7 +261,7 @@ def play_game(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STAN
 
 
 def record_game(
-    seats: Sequence[Strategy],
+    seats: Sequence[Player],
     rng: random.Random,
     rules: Rules = STANDARD,
     names: Sequence[str] | None = None,
@@ -195,7 +286,10 @@ def tournament(
     rules: Rules = STANDARD,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` seeded games, the seats rotating by one every game; results per strategy.
+    """Play `games` seeded games, the seats rotating by one every game; results per bot.
+
+    Each game gets fresh bots, each with a generator of its own seeded by the game and the player,
+    so a bot's draws never change the dice.
 
     A strategy named twice plays both seats and its figures cover both. A game won by several seats
     at once (all without a tile) shares the win between them. `progress`, if given, is called with
@@ -206,7 +300,8 @@ def tournament(
             f"a tournament plays 1 to {MAX_GAMES:,} games, not {games:,}"
             + (" (for more, run several with other seeds)" if games > MAX_GAMES else "")
         )
-    seats_of = [strategy(name) for name in names]
+    for name in names:
+        _known(name)
     try:
         Table.new(len(names), rules)
     except TableError as error:
@@ -216,7 +311,8 @@ def tournament(
     for game in range(games):
         shift = game % len(names)
         order = [(i + shift) % len(names) for i in range(len(names))]  # seat -> player
-        final = play_game([seats_of[p] for p in order], random.Random(f"{seed}/{game}"), rules)
+        seats = [bot(names[p], random.Random(f"{seed}/{game}/{p}")) for p in order]
+        final = play_game(seats, random.Random(f"{seed}/{game}"), rules)
         scores = final.scores()
         winners = final.winners()
         for seat, player in enumerate(order):

@@ -25,7 +25,7 @@ numpy carries the vectors; the module has no other dependency than the engine.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, groupby
@@ -279,6 +279,35 @@ and `roll`), so the cache holds at most 40 MB whatever boards it is asked for
 (tests/test_odds.py checks the largest entry of every preset)."""
 
 
+def _backward(
+    plan: _Plan, stops: np.ndarray, fail: np.ndarray, best: Callable[[np.ndarray, int], np.ndarray]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The backward pass over the turn's states, for any figures the ends of a turn are worth.
+
+    `stops[has_worm, total]` is what stopping there is worth (NaN: nothing to take), `fail` what a
+    failed turn is worth, and `best(values, axis)` chooses among alternatives. Returns `decide`
+    (each state's value after a keep) and `roll` (its value for rolling on). The odds panel and
+    every bot go through this one pass, so a bot can never play other rules than the odds count.
+    """
+    size = fail.shape[0]
+    decide = np.zeros((plan.rows, size))
+    roll = np.zeros((plan.rows, size))
+    decide[0] = -np.inf  # a face the roll does not show can never be chosen
+    for batch in plan.batches:
+        rolled = np.broadcast_to(batch.bust * fail, (len(batch.totals), size))
+        if len(batch.weights):
+            outcomes = best(decide.take(batch.gather, axis=0), 1)  # (outcomes, states, figures)
+            rolled = rolled + np.tensordot(batch.weights, outcomes, axes=1)
+        roll[batch.rows] = rolled
+        stop = stops[batch.worm.astype(np.intp), batch.totals]
+        can_stop = ~np.isnan(stop[:, 0])
+        if batch.dice:  # stopping is a choice, listed first so that it wins a tie
+            stop[can_stop] = best(np.stack([stop[can_stop], rolled[can_stop]]), 0)
+        decide[batch.rows] = np.where(can_stop[:, None], stop, rolled)
+    decide.flags.writeable = roll.flags.writeable = False
+    return decide, roll
+
+
 @lru_cache(maxsize=SOLVED_BOARDS)
 def _solve(board: Board) -> _Solution:
     """One backward pass over the whole turn for `board` (cached: boards repeat within a turn)."""
@@ -287,28 +316,13 @@ def _solve(board: Board) -> _Solution:
     layout = _layout(board)
     fail = _fail_vector(board, layout)
     # What stopping is worth for every total, without and with a worm; NaN: nothing to take.
-    most = rules.dice * max(rules.face_values) + 1
-    stops = np.full((2, most, layout.size), np.nan)
+    stops = np.full((2, _most(rules), layout.size), np.nan)
     for has_worm in (False, True):
-        for total in range(most):
+        for total in range(_most(rules)):
             stop = _stop_vector(board, layout, total, has_worm)
             if stop is not None:
                 stops[int(has_worm), total] = stop
-    decide = np.zeros((plan.rows, layout.size))
-    roll = np.zeros((plan.rows, layout.size))
-    decide[0] = -np.inf  # a face the roll does not show can never be chosen
-    for batch in plan.batches:
-        rolled = np.broadcast_to(batch.bust * fail, (len(batch.totals), layout.size))
-        if len(batch.weights):
-            outcomes = _best(decide[batch.gather], 1, layout)  # (outcomes, states, objectives)
-            rolled = rolled + np.tensordot(batch.weights, outcomes, axes=1)
-        roll[batch.rows] = rolled
-        stop = stops[batch.worm.astype(np.intp), batch.totals]
-        can_stop = ~np.isnan(stop[:, 0])
-        if batch.dice:  # stopping is a choice, listed first so that it wins a tie
-            stop[can_stop] = _best(np.stack([stop[can_stop], rolled[can_stop]]), 0, layout)
-        decide[batch.rows] = np.where(can_stop[:, None], stop, rolled)
-    decide.flags.writeable = roll.flags.writeable = False
+    decide, roll = _backward(plan, stops, fail, lambda values, axis: _best(values, axis, layout))
     return _Solution(plan, layout, decide, roll, fail)
 
 
@@ -472,34 +486,24 @@ def analyse(table: Table) -> Analysis:
     phase = table.phase
     if phase == "over":
         raise NoOdds("the game is over: there is no turn to analyse")
-    rules = table.rules
     board = table.board()
     solution = _solved(solved_board(table))
     layout = solution.layout
-    mask = sum(1 << rules.faces.index(face) for face in set(table.kept))
-    row = solution.plan.index[table.in_hand, mask, table.total]
-    sources = {option.tile: option for option in table.options()}
-    entries: list[tuple[Choice, np.ndarray]] = []
-    for move in table.legal_moves():
-        source = None
-        if move.kind == "keep":
-            assert table.rolled is not None
-            count = table.rolled.count(move.face)
-            after = (
-                table.in_hand - count,
-                mask | 1 << rules.faces.index(move.face),
-                table.total + count * rules.value(move.face),
-            )
-            vector = solution.decide[solution.plan.index[after]]
-        elif move.kind == "take":
-            option = sources[move.tile]
-            vector, source = _take_vector(board, layout, table.total, option), option.source
-        else:
-            vector = solution.fail if move.kind == "stop" else solution.roll[row]
-        entries.append((Choice(move, _outlook(vector, layout), source), vector))
+    entries = [
+        (Choice(move, _outlook(vector, layout), source), vector)
+        for move, source, vector in _move_vectors(
+            table,
+            solution.plan,
+            solution.decide,
+            solution.roll,
+            solution.fail,
+            lambda option: _take_vector(board, layout, table.total, option),
+        )
+    ]
     point = _best(np.stack([vector for _, vector in entries]), 0, layout)
     choices = tuple(choice for choice, _ in entries)
     kept_faces = len(set(table.kept))
+    rules = table.rules
     rolling = phase in ("roll", "decide")
     bust = bust_chance(table.in_hand, kept_faces, len(rules.faces)) if rolling else None
     outlook = _outlook(point, layout)
@@ -517,3 +521,135 @@ def best_move(choices: Sequence[Choice]) -> Choice:
     swing = np.array([choice.outlook.expected_swing for choice in choices])
     worms = np.array([choice.outlook.expected_worms for choice in choices])
     return choices[int(_choose(swing, worms, 0))]
+
+
+# ----- turns valued by how they end: the bots' fast path ----------------------------------------
+
+
+def _move_vectors(
+    table: Table,
+    plan: _Plan,
+    decide: np.ndarray,
+    roll: np.ndarray,
+    fail: np.ndarray,
+    take: Callable[[TakeOption], np.ndarray],
+) -> list[tuple[Move, int | None, np.ndarray]]:
+    """Each legal move with the seat it robs (None: none) and its value from a backward pass.
+
+    A keep is worth the state it leads to, a roll the state's rolling value, a stop the failed
+    turn, a take what `take` says of that tile.
+    """
+    rules = table.rules
+    mask = sum(1 << rules.faces.index(face) for face in set(table.kept))
+    sources = {option.tile: option for option in table.options()}
+    found: list[tuple[Move, int | None, np.ndarray]] = []
+    for move in table.legal_moves():
+        source = None
+        if move.kind == "keep":
+            assert table.rolled is not None
+            count = table.rolled.count(move.face)
+            after = (
+                table.in_hand - count,
+                mask | 1 << rules.faces.index(move.face),
+                table.total + count * rules.value(move.face),
+            )
+            vector = decide[plan.index[after]]
+        elif move.kind == "take":
+            option = sources[move.tile]
+            vector, source = take(option), option.source
+        elif move.kind == "stop":
+            vector = fail
+        else:
+            vector = roll[plan.index[table.in_hand, mask, table.total]]
+        found.append((move, source, vector))
+    return found
+
+
+def _most(rules: Rules) -> int:
+    """One more than the highest total a turn can reach: the length of a table by total."""
+    return rules.dice * max(rules.face_values) + 1
+
+
+@lru_cache(maxsize=SOLVED_BOARDS)
+def offers(board: Board) -> tuple[tuple[list[int], tuple[TakeOption, ...]], ...]:
+    """The totals that offer each set of tiles (with a worm kept; without one nothing is offered).
+
+    Asked at every decision of a bot's turn on the same board, and a few sets cover every total.
+    """
+    totals: dict[tuple[TakeOption, ...], list[int]] = {}
+    for total in range(_most(board.rules)):
+        if options := board.options(total, True):
+            totals.setdefault(options, []).append(total)
+    return tuple((found, options) for options, found in totals.items())
+
+
+EndValue = Callable[[TakeOption | None], Sequence[float]]
+"""What ending the turn is worth, one figure or several: taking that tile, or failing (None).
+
+Only the board's tiles and the failed turn matter to a turn's play, so a bot that values those
+ends (by worms, by its chance of winning the game) gets its best play of the whole turn from one
+backward pass."""
+
+ENDS_SOLVED: Final = 1024
+"""Turns solved for `end_valued` kept: at most 62 KB each (1,940 states, 2 figures, float64,
+`decide` and `roll`), 64 MB in all. Keyed by the ends' values, not the table, a solve serves every
+table whose ends are worth the same (another middle with the same worms on the same totals), so a
+bot's tournament solves most turns once."""
+
+
+@lru_cache(maxsize=ENDS_SOLVED)
+def _ends_solved(rules: Rules, stops: bytes, fail: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """`_backward` for figures each maximised alone, the ends' values passed as bytes (hashable)."""
+    failed = np.frombuffer(fail)
+    values = np.frombuffer(stops).reshape(2, -1, failed.shape[0]).copy()
+    return _backward(_plan(rules), values, failed, lambda v, axis: v.max(axis=axis))
+
+
+def end_valued(table: Table, end: EndValue) -> list[tuple[Move, np.ndarray]]:
+    """Each legal move with its value under best play for `end`'s figures, each maximised alone.
+
+    A stop with several tiles on offer takes the best one for each figure. Raises NoOdds when the
+    game is over.
+    """
+    if table.over:
+        raise NoOdds("the game is over: there is no turn to analyse")
+    rules, board = table.rules, table.board()
+    known: dict[TakeOption | None, np.ndarray] = {}
+
+    def value(option: TakeOption | None) -> np.ndarray:
+        if option not in known:
+            known[option] = np.asarray(end(option), dtype=float)
+        return known[option]
+
+    fail = value(None)
+    stops = np.full((2, _most(rules), fail.shape[0]), np.nan)
+    for totals, options in offers(board):
+        stops[1, totals] = np.max([value(option) for option in options], axis=0)
+    decide, roll = _ends_solved(rules, stops.tobytes(), fail.tobytes())
+    vectors = _move_vectors(table, _plan(rules), decide, roll, fail, value)
+    return [(move, vector) for move, _, vector in vectors]
+
+
+def swing_and_worms(table: Table) -> EndValue:
+    """The expert's ends: the swing and the worms each tile brings, or a failed turn costs."""
+    rules, at_stake = table.rules, table.board().at_stake
+
+    def ends(option: TakeOption | None) -> tuple[float, float]:
+        if option is None:
+            return -at_stake, -at_stake
+        worms = rules.worms(option.tile)
+        return (worms if option.source is None else 2 * worms), worms
+
+    return ends
+
+
+def recommended_move(table: Table) -> Move:
+    """`analyse(table).recommended.move` from a pass over two figures instead of forty.
+
+    The expert bot asks this at every decision of a tournament; the figures it compares (the best
+    expected swing and the best expected worms of each move) are the same as the full pass's, and
+    `_choose` picks among them, so the move is the same (tests/test_odds.py checks it).
+    """
+    moves = end_valued(table, swing_and_worms(table))
+    values = np.stack([vector for _, vector in moves])
+    return moves[int(_choose(values[:, 0], values[:, 1], 0))][0]

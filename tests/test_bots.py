@@ -6,19 +6,23 @@ import json
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import pytest
 
 from pickomino import bots
 from pickomino.bots import (
-    STRATEGIES,
-    Strategy,
+    BOTS,
+    Bot,
     TournamentError,
+    autoplay,
+    bot,
     cautious,
     expert,
     heuristic,
     play_game,
     record_game,
+    strategy,
     tournament,
 )
 from pickomino.game import Move, Table
@@ -32,7 +36,7 @@ from tests.tables import table
 @pytest.mark.parametrize("rules_name", list(PRESETS))
 def test_every_strategy_finishes_games_under_every_preset(rules_name: str) -> None:
     rules = PRESETS[rules_name]
-    seats = [STRATEGIES[name] for name in ("cautious", "heuristic", "expert")]
+    seats = [bot(name) for name in ("cautious", "heuristic", "expert", "master")]
     final = play_game(seats, random.Random(rules_name), rules)
     assert final.over
     # The box holds 40 worms (16 tiles, four each of 1 to 4 worms); Junior 30 (12 tiles, three
@@ -155,8 +159,8 @@ def test_tournament_rotates_the_seats(monkeypatch: pytest.MonkeyPatch) -> None:
     seatings: list[list[str]] = []
     real = bots.play_game
 
-    def recording(seats: Sequence[Strategy], rng: random.Random, rules: Rules = STANDARD) -> Table:
-        seatings.append([seat.__name__ for seat in seats])
+    def recording(seats: Sequence[Bot], rng: random.Random, rules: Rules = STANDARD) -> Table:
+        seatings.append([seat.name for seat in seats])
         return real(seats, rng, rules)
 
     monkeypatch.setattr(bots, "play_game", recording)
@@ -250,3 +254,38 @@ def test_a_long_tournament_tells_its_progress_on_stderr(
         f"tournament: {done:,} of 4" for done in (1, 2, 3)
     ]
     assert "(25%)" in lines[0] and "s left" in lines[0]
+
+
+def test_every_registered_bot_rolls_to_start_a_turn_and_plays_legal_moves() -> None:
+    rng = random.Random(4)
+    for name in BOTS:
+        player = bot(name)
+        assert player.name == name
+        state = Table.new(2)
+        assert player.move(state) == Move("roll")
+        for _ in range(40):
+            if state.over:
+                break
+            move = player.move(state)
+            assert move.kind == "roll" or move in state.legal_moves()
+            state = state.play(move, rng)[0]
+    # The pages' old call: a strategy for the decisions, the roll played by the caller.
+    rolled = table(rolled=["1", "W", "4", "4", "4", "4", "2", "3"])
+    assert strategy("expert")(rolled) == expert(rolled)
+    with pytest.raises(TournamentError, match="known: cautious, heuristic, expert, master"):
+        bot("chess")
+
+
+def test_autoplay_stops_at_a_seat_without_a_bot() -> None:
+    seats: list[Bot | None] = [None, bot("heuristic"), bot("cautious")]
+    start = replace(Table.new(3), current=1)
+    steps = list(autoplay(start, seats, random.Random(2)))
+    assert steps and steps[-1].table.current == 0
+    assert all(step.table.current != 0 for step in steps[:-1])
+    assert [step.move for step in autoplay(steps[-1].table, seats, random.Random(2))] == []
+    # Every step replays without the generator: a roll carries the faces it showed.
+    table_now = start
+    for step in steps:
+        assert step.move is not None
+        table_now = table_now.play(step.move)[0]
+    assert table_now == steps[-1].table

@@ -16,12 +16,21 @@ from itertools import islice, product
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pickomino.__main__ import odds_json
 from pickomino.bots import random_move
 from pickomino.game import Board, Move, Table, TakeOption
-from pickomino.odds import TIE, Analysis, NoOdds, analyse
+from pickomino.odds import (
+    TIE,
+    Analysis,
+    NoOdds,
+    analyse,
+    end_valued,
+    recommended_move,
+    swing_and_worms,
+)
 from pickomino.rules import JUNIOR, PRESETS, STANDARD, Rules
 from pickomino.scenario import parse
 from tests.cli import Ran, run_process
@@ -613,3 +622,41 @@ def test_a_cached_solution_holds_at_most_its_stated_size(name: str) -> None:
     size = solution.decide.nbytes + solution.roll.nbytes + solution.fail.nbytes
     assert size <= 1_242_000
     assert odds.SOLVED_BOARDS * 1_242_000 <= 40_000_000
+    # The bots' solves hold two figures for the expert (one for the master): 62 kB at most.
+    plan = odds._plan(rules)
+    stops = np.full((2, rules.dice * max(rules.face_values) + 1, 2), np.nan)
+    decide, roll = odds._backward(plan, stops, np.zeros(2), lambda v, axis: v.max(axis=axis))
+    assert decide.nbytes + roll.nbytes <= 62_100
+    assert odds.ENDS_SOLVED * 62_100 <= 64_000_000
+
+
+def tables_of_bot_games(games: int, seed: int) -> Iterator[Table]:
+    """Every table careless players reach, under every preset, steals and failed turns included."""
+    rng = random.Random(seed)
+    for game in range(games):
+        rules = PRESETS[sorted(PRESETS)[game % len(PRESETS)]]
+        state = Table.new(2 + game % 3, rules)
+        while not state.over:
+            yield state
+            state, _ = random_move(state, rng, roll_on=0.7)
+
+
+def test_the_fast_recommendation_is_the_full_analysis_recommendation() -> None:
+    """The bots' two-figure pass must give each move the full pass's figures, and the same pick."""
+    checked = 0
+    for state in tables_of_bot_games(12, 7):
+        analysis = analyse(state)
+        assert recommended_move(state) == analysis.recommended.move
+        valued = end_valued(state, swing_and_worms(state))
+        assert [move for move, _ in valued] == [choice.move for choice in analysis.choices]
+        for (_, vector), choice in zip(valued, analysis.choices, strict=True):
+            assert vector[0] == pytest.approx(choice.outlook.expected_swing, abs=1e-12)
+            assert vector[1] == pytest.approx(choice.outlook.expected_worms, abs=1e-12)
+        checked += 1
+    assert checked > 500
+
+
+def test_end_valued_refuses_a_finished_game() -> None:
+    over = replace(Table.new(2), middle=())
+    with pytest.raises(NoOdds):
+        end_valued(over, lambda option: (0.0,))

@@ -1,0 +1,309 @@
+"""The chance of winning the game: for the master bot's choices and the coach's figures.
+
+A turn's play only matters through how the turn ends (a tile taken from the middle, a steal, or a
+failed turn with its returned and flipped tiles), so the exact per-turn solve of the odds module
+(`odds.end_valued`) gives the best play for any value of those ends. Here each end is valued by the
+chance of winning the game from the table it leads to:
+
+- a finished game: the share of first place (1, or 1/k when k seats share it), as tournaments count;
+- a small two-player endgame (`EXACT_STATES` tables at most reachable by takes, steals and failed
+  turns): exact, by value iteration, since steals can bring a table back;
+- anywhere else: a logistic model of the table's features (`FEATURES`), fitted offline on the
+  expert's self-play by `scripts/fit_master.py` and shipped as `pickomino/data/master.json`.
+
+`chance(table, seat)` is that value at a turn's start; `move_chances(table)` values each move open
+at any decision of a turn under best play for the rest of it; `win_chance(table)` is the best of
+those, the chance of the player to move; `decision_chances(record)` walks a game record for the
+coach. numpy is the only dependency beyond the engine and the odds.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from importlib.resources import files
+from typing import Final
+
+import numpy as np
+
+from pickomino.game import Move, Table, TakeOption
+from pickomino.odds import TIE, NoOdds, end_valued, offers
+from pickomino.scenario import Scenario
+
+FEATURES: Final = (
+    "bias",
+    "lead",
+    "lead_per_worm_left",
+    "lead_when_to_move",
+    "to_move",
+    "own_top",
+    "rival_top",
+    "worms_left",
+    "tiles_left",
+)
+"""What the model sees of a table, from one seat (`features`).
+
+The lead is the seat's worms minus the best rival's; what it is worth depends on the worms still in
+the middle (a lead of 6 decides a game with 8 worms left, not one with 30) and on who plays next.
+The top tiles are what a failed turn loses and what a steal can take."""
+
+EXACT_STATES: Final = 24
+"""The most turn-start tables an endgame may reach for its chances to be solved exactly: each is
+one turn solve (about 2 ms) per round of value iteration, so this keeps the first decision of an
+endgame under a second and every later one a lookup."""
+
+EXACT_MIDDLE: Final = 2
+EXACT_STACKED: Final = 4
+"""Only two-player tables with at most this many tiles in the middle and on the stacks together
+are tried for an exact endgame: larger ones reach more than `EXACT_STATES` tables (steals and
+failed turns move the stacked tiles around), and finding that out costs a search per table."""
+
+
+def ended(table: Table, option: TakeOption | None) -> Table:
+    """The table after the current turn ends by taking `option`, or failing (None).
+
+    A take moves the tile onto the player's stack (from the middle or a rival's top); a failure is
+    the engine's own, with its returned and flipped tiles. Either way the dice pass on.
+    """
+    if option is None:
+        faces = [face for face in table.rules.faces if face not in table.rules.worm_faces]
+        no_worm = replace(table, kept=(faces[0],) * table.rules.dice, rolled=None)
+        return no_worm.stop()[0]  # all dice kept, no worm: stopping is the failed turn
+    stacks = list(table.stacks)
+    middle = table.middle
+    if option.source is None:
+        middle = tuple(tile for tile in middle if tile != option.tile)
+    else:
+        stacks[option.source] = stacks[option.source][:-1]
+    stacks[table.current] = (*stacks[table.current], option.tile)
+    following = (table.current + 1) % table.players
+    return replace(
+        table, middle=middle, stacks=tuple(stacks), current=following, kept=(), rolled=None
+    )
+
+
+def share(final: Table, seat: int) -> float:
+    """What a finished game gives `seat`: 1 for first place, 1/k for one of k equal firsts."""
+    winners = final.winners()
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def features(table: Table, seat: int) -> np.ndarray:
+    """The model's inputs (`FEATURES`) for `seat` at `table`, a turn's start."""
+    rules = table.rules
+    scores = table.scores()
+    lead = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
+    left = sum(rules.worms(tile) for tile in table.middle)
+    to_move = float(table.current == seat)
+    own = table.top(seat)
+    rivals = [table.top(other) for other in range(table.players) if other != seat]
+    rival = max((rules.worms(top) for top in rivals if top is not None), default=0)
+    return np.array(
+        [
+            1.0,
+            lead,
+            lead / (left + 1),
+            lead * to_move,
+            to_move,
+            rules.worms(own) if own is not None else 0,
+            rival,
+            left,
+            len(table.middle),
+        ]
+    )
+
+
+@dataclass(frozen=True)
+class WinModel:
+    """Logistic weights over `FEATURES` per number of players (more players use the largest)."""
+
+    weights: dict[int, np.ndarray]
+
+    def chance(self, table: Table, seat: int) -> float:
+        """The modelled chance that `seat` wins from `table`, a turn's start."""
+        players = min(table.players, max(self.weights))
+        z = float(self.weights[players] @ features(table, seat))
+        return 1 / (1 + math.exp(-z))
+
+
+@cache
+def model() -> WinModel:
+    """The fitted model shipped with the package (`pickomino/data/master.json`)."""
+    data = json.loads(files("pickomino").joinpath("data", "master.json").read_text("utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError("pickomino/data/master.json was fitted on other features: refit it")
+    return WinModel({int(n): np.array(w, dtype=float) for n, w in data["weights"].items()})
+
+
+def _turn_start(table: Table) -> Table:
+    return replace(table, kept=(), rolled=None)
+
+
+def _ends(table: Table) -> list[TakeOption | None]:
+    """Every way a turn from `table` can end: each tile some total offers, and failing."""
+    found: dict[TakeOption, None] = {}
+    for _, options in offers(table.board()):
+        found.update(dict.fromkeys(options))
+    return [*found, None]
+
+
+def _small(table: Table) -> bool:
+    """Whether a table may be an endgame small enough to solve exactly (`_endgame` decides)."""
+    return (
+        table.players == 2
+        and len(table.middle) <= EXACT_MIDDLE
+        and sum(map(len, table.stacks)) <= EXACT_STACKED
+    )
+
+
+def _endgame(table: Table) -> list[Table] | None:
+    """The turn-start tables a game reaches from `table` before it ends, None past `EXACT_STATES`.
+
+    Takes, steals and failed turns lead from one to the next, each end `_ends` lists.
+    """
+    found: dict[Table, None] = {}
+    queue = [table]
+    while queue:
+        state = queue.pop()
+        if state in found:
+            continue
+        found[state] = None
+        if len(found) > EXACT_STATES:
+            return None
+        for option in _ends(state):
+            after = ended(state, option)
+            if not after.over and after not in found:
+                queue.append(after)
+    return list(found)
+
+
+_exact: dict[Table, float] = {}
+"""Exact chances of the player to move at endgame tables already solved, each endgame's tables
+all at once (they are the tables its later turns reach). Cleared past `EXACT_KEPT` tables."""
+
+EXACT_KEPT: Final = 10_000
+
+
+@lru_cache(maxsize=1024)
+def _solve_endgame(table: Table) -> bool:
+    """Solve the two-player endgame from `table` into `_exact`; False when it is too large.
+
+    Value iteration: each table's value is the best turn for its player, every end valued by the
+    finished game's share or by one minus the rival's value of the table it leads to; steals can
+    bring a table back, so the values are iterated until they stop changing.
+    """
+    states = _endgame(table)
+    if states is None:
+        return False
+    values = dict.fromkeys(states, 0.5)
+
+    def turn(state: Table) -> float:
+        def worth(option: TakeOption | None) -> tuple[float]:
+            after = ended(state, option)
+            return (share(after, state.current) if after.over else 1 - values[after],)
+
+        return float(end_valued(state, worth)[0][1][0])
+
+    for _ in range(10_000):
+        change = 0.0
+        for state in states:
+            value = turn(state)
+            change = max(change, abs(value - values[state]))
+            values[state] = value
+        if change < TIE:
+            break
+    if len(_exact) > EXACT_KEPT:
+        _exact.clear()
+        _solve_endgame.cache_clear()  # it would say solved for tables no longer kept
+    _exact.update(values)
+    return True
+
+
+def chance(table: Table, seat: int) -> float:
+    """The chance that `seat` wins the game from `table`, a turn's start or a finished game.
+
+    Exact for a finished game and a small two-player endgame, the fitted model elsewhere.
+    """
+    if table.over:
+        return share(table, seat)
+    start = _turn_start(table)
+    if start not in _exact and _small(start):
+        _solve_endgame(start)
+    if start in _exact:
+        return _exact[start] if seat == start.current else 1 - _exact[start]
+    return model().chance(start, seat)
+
+
+def move_chances(table: Table) -> list[tuple[Move, float]]:
+    """Each move open at `table` with the chance the player to move wins after it.
+
+    The rest of the turn is played to win the game. Raises NoOdds when the game is over.
+    """
+    if table.over:
+        raise NoOdds("the game is over: there is no turn to analyse")
+    mover = table.current
+    return [
+        (move, float(vector[0]))
+        for move, vector in end_valued(table, lambda option: (chance(ended(table, option), mover),))
+    ]
+
+
+def best_chance(moves: list[tuple[Move, float]]) -> tuple[Move, float]:
+    """The move with the highest chance, the first of equals (as listed by `legal_moves`)."""
+    top = max(value for _, value in moves)
+    return next((move, value) for move, value in moves if value >= top - TIE)
+
+
+def win_chance(table: Table) -> float:
+    """The chance the player to move wins, playing best from here; the share once it is over."""
+    if table.over:
+        return share(table, table.current)
+    return best_chance(move_chances(table))[1]
+
+
+@dataclass(frozen=True)
+class DecisionChance:
+    """One decision of a game record in chances of winning, for the coach.
+
+    Attributes:
+        index: the move's position in the record's moves.
+        seat: the player who chose.
+        move: the move played; `best`: the move with the highest chance.
+        before: the chance of the player winning before choosing, with the best move.
+        after: the chance after the move played (the same as `before` when it is the best).
+    """
+
+    index: int
+    seat: int
+    move: Move
+    best: Move
+    before: float
+    after: float
+
+    @property
+    def change(self) -> float:
+        """What the choice cost in chance of winning: 0 for the best move, negative otherwise."""
+        return self.after - self.before
+
+
+def decision_chances(record: Scenario) -> Iterator[DecisionChance]:
+    """Every decision of `record` (a keep, a stop or a take, a roll on) with its chances.
+
+    The roll that starts a turn is no decision and the dice are luck, so neither is listed.
+    """
+    table = record.table
+    for index, move in enumerate(record.moves):
+        if table.phase != "roll":
+            moves = move_chances(table)
+            best, before = best_chance(moves)
+            played = next(value for open_move, value in moves if _same(open_move, move))
+            yield DecisionChance(index, table.current, move, best, before, played)
+        table = table.play(move)[0]
+
+
+def _same(open_move: Move, played: Move) -> bool:
+    """A move of the record against one open at the table: a roll matches whatever it showed."""
+    return open_move == replace(played, faces=None)

@@ -1,0 +1,214 @@
+"""Chances of winning: small endgames exactly against an independent brute force; the coach.
+
+The independent side shares no code with `pickomino.value` beyond the engine: each turn is solved
+by trying every roll and keep (`tests.test_odds.brute_force`), each end of a turn is played by the
+engine's own moves (`Table.take`, `Table.stop`), and the endgame's values are iterated until they
+stop changing. Small rules (three dice, six tiles) keep the brute force quick.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from functools import cache
+from itertools import product
+
+import pytest
+
+from pickomino.bots import expert, master, play_game
+from pickomino.game import Move, Table, TakeOption
+from pickomino.odds import TIE, NoOdds
+from pickomino.rules import STANDARD
+from pickomino.scenario import Scenario
+from pickomino.value import (
+    EXACT_MIDDLE,
+    EXACT_STATES,
+    chance,
+    decision_chances,
+    features,
+    model,
+    move_chances,
+    win_chance,
+)
+from tests.test_odds import brute_force
+
+TINY = replace(
+    STANDARD,
+    name="tiny",
+    dice=3,
+    tiles=(9, 10, 11, 12, 13, 14),
+    tile_worms=(1, 1, 2, 2, 3, 3),
+)
+
+
+def tiny(middle: tuple[int, ...], stacks: tuple[tuple[int, ...], ...], current: int = 0) -> Table:
+    placed = {*middle, *(tile for stack in stacks for tile in stack)}
+    down = tuple(tile for tile in TINY.tiles if tile not in placed)
+    return Table(TINY, 2, middle, down, stacks, current).check()
+
+
+@cache
+def engine_after(table: Table, option: TakeOption | None) -> Table:
+    """The table after ending the turn, by the engine's own moves from dice that reach the end."""
+    rules = table.rules
+    for count in range(1, rules.dice + 1):
+        for kept in product(rules.faces, repeat=count):
+            worm = rules.has_worm(kept)
+            if option is None and not worm and count == rules.dice:
+                return replace(table, kept=kept).stop()[0]
+            if option is not None and worm and rules.total(kept) == option.tile:
+                return replace(table, kept=kept).take(option.tile)[0]
+    raise AssertionError(f"no dice reach {option}")
+
+
+def share_of(final: Table, seat: int) -> float:
+    winners = final.winners()
+    return 1 / len(winners) if seat in winners else 0.0
+
+
+def exact_values(start: Table) -> dict[Table, float]:
+    """Value iteration over every turn start the endgame reaches: the mover's chance to win."""
+    states: list[Table] = []
+    queue = [start]
+    while queue:
+        state = queue.pop()
+        if state in states:
+            continue
+        states.append(state)
+        board = state.board()
+        ends = {o for total in range(40) for o in board.options(total, True)}
+        for option in [*ends, None]:
+            after = engine_after(state, option)
+            if not after.over:
+                queue.append(after)
+    values = dict.fromkeys(states, 0.5)
+
+    def worth(state: Table, option: TakeOption | None) -> float:
+        after = engine_after(state, option)
+        return share_of(after, state.current) if after.over else 1 - values[after]
+
+    for _ in range(500):
+        change = 0.0
+        for state in states:
+            board = state.board()
+
+            def objective(total: int, options: tuple[TakeOption, ...], s: Table = state) -> float:
+                return max(worth(s, option) for option in options)
+
+            value = float(brute_force(board, (), objective, worth(state, None)))  # type: ignore[arg-type]
+            change = max(change, abs(value - values[state]))
+            values[state] = value
+        if change < 1e-13:
+            break
+    return values
+
+
+ENDGAMES = [
+    tiny((11,), ((9,), (13,))),
+    tiny((12,), ((), (14, 10))),
+    tiny((13,), ((12,), (11, 10))),
+    tiny((14,), ((9, 12), (13,))),
+]
+
+
+@pytest.mark.parametrize("start", ENDGAMES, ids=str)
+def test_small_endgames_are_exact(start: Table) -> None:
+    values = exact_values(start)
+    # The endgame goes on past one turn somewhere, and is small enough to be solved exactly.
+    assert 1 < len(values) <= EXACT_STATES
+    for state, value in values.items():
+        assert chance(state, state.current) == pytest.approx(value, abs=1e-9)
+        assert chance(state, 1 - state.current) == pytest.approx(1 - value, abs=1e-9)
+        assert win_chance(state) == pytest.approx(value, abs=1e-9)
+
+
+def test_every_move_is_valued_by_the_exact_endgame_and_master_plays_the_best() -> None:
+    start = ENDGAMES[0]
+    values = exact_values(start)
+    # 10 with a worm and a die left: take nothing yet (no 10 in the middle), roll on or stop.
+    state = replace(start, kept=("W", "W"))
+    assert state.phase == "decide"
+    moves = dict(move_chances(state))
+    after_stop = engine_after(start, None)
+    assert set(moves) == {Move("stop"), Move("roll")}
+    # Rolling the last die: a worm busts (worms are kept already); any other face is kept, then
+    # the turn ends there, with the best tile that total offers, or failed.
+    fail = share_of(after_stop, 0) if after_stop.over else 1 - values[after_stop]
+    roll = 0.0
+    for face in TINY.faces:
+        options = () if face == "W" else state.board().options(TINY.total(("W", "W", face)), True)
+        ends = [engine_after(start, option) for option in options]
+        roll += max((share_of(a, 0) if a.over else 1 - values[a] for a in ends), default=fail) / 6
+    assert moves[Move("stop")] == pytest.approx(fail, abs=1e-9)
+    assert moves[Move("roll")] == pytest.approx(roll, abs=1e-9)
+    assert master(state) == max(moves, key=lambda move: moves[move])
+
+
+def test_a_finished_game_gives_the_share_of_first_place() -> None:
+    final = play_game([master, expert], random.Random(3))
+    for seat in range(2):
+        assert chance(final, seat) == share_of(final, seat)
+    assert sum(chance(final, seat) for seat in range(2)) == pytest.approx(1.0)
+    with pytest.raises(NoOdds):
+        move_chances(final)
+
+
+def test_the_model_rises_with_the_lead_and_falls_as_the_middle_empties_behind() -> None:
+    base = Table.new(2)
+    ahead = replace(base, middle=base.middle[:-3], stacks=((34, 35, 36), ()), current=1)
+    behind = replace(ahead, stacks=((), (34, 35, 36)))
+    later_behind = replace(behind, middle=behind.middle[:4], face_down=behind.middle[4:])
+    assert model().chance(ahead, 0) > 0.5 > model().chance(behind, 0)
+    assert model().chance(later_behind, 0) < model().chance(behind, 0)
+    assert len(features(base, 0)) == len(model().weights[2])
+    # Too large for an exact endgame: the model answers, and the seats' chances add up near 1.
+    assert len(ahead.middle) > EXACT_MIDDLE
+    assert chance(ahead, 0) + chance(ahead, 1) == pytest.approx(1.0, abs=0.1)
+
+
+def test_the_coach_walks_every_decision_of_a_record() -> None:
+    start = ENDGAMES[3]
+    rng = random.Random(5)
+    moves: list[Move] = []
+    table = start
+    while not table.over and len(moves) < 60:
+        move = Move("roll") if table.phase == "roll" else expert(table)
+        table, events = table.play(move, rng)
+        if move.kind == "roll":
+            move = replace(move, faces=next(e.faces for e in events if hasattr(e, "faces")))
+        moves.append(move)
+    record = Scenario(start, tuple(moves))
+    decisions = list(decision_chances(record))
+    assert decisions
+    exact = exact_values(start)
+    replayed = start
+    by_index = {d.index: d for d in decisions}
+    for index, move in enumerate(moves):
+        if replayed.phase == "roll":
+            assert index not in by_index
+        else:
+            decision = by_index[index]
+            assert decision.change <= TIE
+            assert decision.before == pytest.approx(win_chance(replayed), abs=1e-12)
+            assert (decision.change == 0) == (decision.after >= decision.before - TIE)
+        replayed = replayed.play(move)[0]
+    assert chance(start, 0) == pytest.approx(exact[start], abs=1e-9)
+    # The coach's figures are the exact ones wherever the endgame is: a decision's "before" is
+    # the best move's value, found independently for the first decision of the record.
+    first = decisions[0]
+    state = replay_to(record, first.index)
+    assert first.before == pytest.approx(max(dict(move_chances(state)).values()), abs=1e-12)
+
+
+def replay_to(record: Scenario, index: int) -> Table:
+    table = record.table
+    for move in record.moves[:index]:
+        table = table.play(move)[0]
+    return table
+
+
+def test_master_decides_on_a_standard_table_and_rules_are_checked() -> None:
+    table = Table.new(3, STANDARD)
+    rolled = replace(table, rolled=("W", "5", "5", "4", "3", "2", "1", "1"))
+    move = master(rolled)
+    assert move.kind == "keep" and move.face in rolled.keepable()
