@@ -88,7 +88,11 @@ def streamlit_server(
     `port`: a given one (a server restarted where its pages will reconnect)."""
     port = port or free_port()
     command = [str(python), "-m", "streamlit", "run", "app.py", "--server.address",
-               "127.0.0.1", "--server.port", str(port), "--server.headless", "true"]  # fmt: skip
+               "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
+               # the code as it was at start: a file saved meanwhile (an edit, a merge) made
+               # Streamlit reload changed modules mid-test, and an event of the old class had
+               # no sentence in the new one
+               "--server.fileWatcherType", "none"]  # fmt: skip
     process = subprocess.Popen(
         command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
