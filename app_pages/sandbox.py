@@ -5,7 +5,7 @@ import streamlit as st
 from pickomino.i18n import Lang, prose, t
 from pickomino.odds import analyse
 from pickomino.sandbox import Sandbox
-from pickomino.ui import frame, show
+from pickomino.ui import frame, records, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import advice_box, headline, tiles_panel
 from pickomino.ui.practice import clicks, draw, links, state
@@ -17,9 +17,10 @@ def about(lang: Lang) -> None:
 
 
 def share(box: Sandbox, lang: Lang) -> None:
-    """The link to this table, ready to copy."""
+    """The link to this table, ready to copy; the moves played on it as a game file."""
     st.caption(t("sandbox.share_help", lang))
     st.code(links.share_link(box), language=None, wrap_lines=True)
+    records.download(box.record(), lang, "sandbox_download", words="sandbox.record")
 
 
 lang = current_lang()

@@ -17,12 +17,13 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.echo import echoed
 from pickomino.events import TookTile, TurnFailed
-from pickomino.game import Move, Table
+from pickomino.game import ROLL, Move, Table
 from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.faq import QUESTIONS, question_of
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.narrate import seat_name
 from pickomino.odds import analyse
+from pickomino.review import review
 from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
@@ -31,6 +32,7 @@ from pickomino.store import EXPIRY, open_store
 from pickomino.ui.frame import PAGES
 from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
 from pickomino.ui.practice import state
+from pickomino.ui.records import read_record, record_text
 from pickomino.ui.show import scenario_refusal
 from pickomino.ui.storage import URL_SETTING
 from tests import tables
@@ -444,6 +446,20 @@ def test_the_share_box_holds_the_table_and_the_language() -> None:
     params = parse_qs(query)
     assert params["lang"] == ["nl"]
     assert decode_table(params["table"][0]) == box(at).table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_share_box_saves_the_moves_as_a_game_file_the_coach_reads(lang: str) -> None:
+    at = click(roll_by_hand(sandbox(lang), "WW555431"), "sandbox_keep_5")
+    at = click(roll_by_hand(at, "WW443"), "sandbox_keep_W")
+    at.session_state[state.SHARE_OPEN] = True
+    saved = at.run().get("download_button")
+    assert [button.label for button in saved] == [t("sandbox.record.download", lang)]
+    # the file holds `record_text` of the sandbox's record (AppTest cannot read a download)
+    record = read_record(record_text(box(at).record()).encode())
+    assert record.replay()[0] == box(at).table
+    graded = [decision.played.move for decision in review(record).decisions]
+    assert graded == [Move("keep", face="5"), ROLL, Move("keep", face="W")]  # not the 1st roll
 
 
 @pytest.mark.parametrize("lang", LANGS)

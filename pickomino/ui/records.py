@@ -58,17 +58,21 @@ def read_record(data: bytes) -> Scenario:
     return record
 
 
-def download(record: Scenario, lang: Lang, key: str) -> None:
-    """A button saving the record as a file (no rerun: the game on the page stays as it is)."""
+def download(record: Scenario, lang: Lang, key: str, words: str = "records") -> None:
+    """A button saving the record as a file (no rerun: the game on the page stays as it is).
+
+    `words` is the content section whose `download` and `download_help` name what is saved: a
+    game on the Play page, a sandbox's moves (`sandbox.record`), in the same file format.
+    """
     st.download_button(
-        t("records.download", lang),
+        t(f"{words}.download", lang),
         record_text(record),
         file_name=FILE_NAME,
         mime="application/json",
         key=key,
         on_click="ignore",
         icon=":material/download:",
-        help=t("records.download_help", lang),
+        help=t(f"{words}.download_help", lang),
     )
 
 
