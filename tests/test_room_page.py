@@ -8,6 +8,7 @@ the others read on their next run, with no shared memory but the store.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from pickomino.rooms import (
     moves_of,
     open_question,
 )
+from pickomino.store import open_store
 from pickomino.ui import storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
@@ -259,3 +261,25 @@ def test_the_teacher_removes_a_nickname_and_its_answers_and_the_link_stays_out()
     zoe.run()
     assert t("room.phone.removed", "en") in [str(e.value) for e in zoe.error]
     assert not [b for b in zoe.button if b.key.startswith("room_option_")]
+
+
+def test_the_teachers_timer_reaches_the_store_which_refuses_an_answer_at_its_deadline() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    pupil(code, "Zoë"), pupil(code, "Ana")
+    teacher.run()
+    teacher.button(key="room_timer").click().run()
+    id = store().find_room(code)
+    question = Room.from_json(store().read("room", id).data).question
+    assert question is not None and question.deadline is not None
+    pupils = {row[1]: row[0] for row in store().pupils(id)}
+    url = str(storage.store_url())
+
+    def at(seconds: float) -> datetime:
+        return datetime.fromtimestamp(seconds, UTC)
+
+    with open_store(url, lambda: at(question.deadline - 0.1)) as before:
+        assert before.answer(id, pupils["Zoë"], 1, 0)
+    with open_store(url, lambda: at(question.deadline + 0.001)) as after:
+        assert not after.answer(id, pupils["Ana"], 1, 1)  # whatever Ana's phone still shows
+    assert store().answers(id) == [(pupils["Zoë"], 1, 0)]
