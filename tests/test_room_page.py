@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pickomino.i18n import t
+from pickomino.i18n import percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.odds import analyse
+from pickomino.review import review
 from pickomino.rooms import (
     KEPT_AFTER,
     MAX_PUPILS,
@@ -25,6 +26,9 @@ from pickomino.rooms import (
     game_of,
     moves_of,
     open_question,
+    play_class_move,
+    reveal,
+    start_game,
 )
 from pickomino.store import open_store
 from pickomino.ui import storage
@@ -283,3 +287,42 @@ def test_the_teachers_timer_reaches_the_store_which_refuses_an_answer_at_its_dea
     with open_store(url, lambda: at(question.deadline + 0.001)) as after:
         assert not after.answer(id, pupils["Ana"], 1, 1)  # whatever Ana's phone still shows
     assert store().answers(id) == [(pupils["Zoë"], 1, 0)]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_finished_game_against_the_expert_shows_its_last_table_winner_and_review(
+    lang: str,
+) -> None:
+    teacher, code = teacher_room(lang)
+    id = store().find_room(code)
+    document = store().read("room", id)
+    room = start_game(Room.from_json(document.data), 7)
+    last = 0
+    while room.question is not None and room.question.open:
+        last = room.question.number
+        room = play_class_move(reveal(room), {}, room.question.right)
+    store().update_room(id, room.to_json(), document.version, None, KEPT_AFTER)
+    teacher.run()
+    table = game_of(room).table
+    assert table.over
+    headers = [h.value for h in teacher.header]
+    assert t("room.bot_end.title", lang) in headers
+    assert t("room.board.question", lang, n=last) not in headers
+    winners = table.winners()
+    result = "tie" if len(winners) > 1 else ("won" if 0 in winners else "lost")
+    assert t(f"room.bot.{result}", lang) in [s.value for s in teacher.success]
+    final = "".join(str(h.proto.body) for h in teacher.get("html"))
+    assert t("room.bot_end.class", lang) in final
+    for tile in (*table.middle, *(tile for stack in table.stacks for tile in stack)):
+        assert f">{tile}<" in final
+    seat = review(game_of(room).record()).seats[0]
+    assert seat.accuracy is not None
+    summary = t(
+        "room.bot_end.summary",
+        lang,
+        decisions=tn("review_page.decisions", len(seat.decisions), lang),
+        near=seat.counts["best"] + seat.counts["good"],
+        accuracy=percent(seat.accuracy, lang, 0),
+    )
+    assert summary in shown_text(teacher)
+    assert teacher.button(key="room_bot_review") is not None
