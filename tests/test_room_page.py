@@ -21,6 +21,7 @@ from pickomino.review import review
 from pickomino.rooms import (
     KEPT_AFTER,
     MAX_PUPILS,
+    WRONG_CODES_PER_MINUTE,
     Room,
     ask_decision,
     game_of,
@@ -134,6 +135,28 @@ def test_a_wrong_code_is_refused_and_counted_per_server() -> None:
     phone.text_input(key="join_name").input("Zoë")
     phone.button[0].click().run()
     assert [str(e.value) for e in phone.error] == [t("room.refused.unknown", "fr")]
+
+
+def test_past_the_servers_wrong_codes_a_pupil_is_told_to_wait_and_the_teacher_is_not_held() -> None:
+    teacher, code = teacher_room("nl")
+    zoe = pupil(code, "Zoë")  # seated before the guessing
+    for _ in range(WRONG_CODES_PER_MINUTE):
+        live.wrong_codes().wrong(live.now())
+    late = pupil(code, "Ana", "nl")  # the right code, refused with the rest for now
+    assert [str(e.value) for e in late.error] == [t("room.refused.too_many", "nl")]
+    assert "pupil" not in late.query_params
+    assert [row[1] for row in store().pupils(store().find_room(code))] == ["Zoë"]
+    ask(code)
+    teacher.run()
+    assert not teacher.error
+    assert teacher.button(key="room_reveal") is not None
+    teacher.button(key="room_show").click().run()
+    assert not teacher.error
+    zoe.run()
+    assert not zoe.error
+    zoe.button(key="room_option_1_0").click().run()
+    teacher.run()
+    assert t("room.board.answered_open", "nl", answered=1, pupils=1) in shown_text(teacher)
 
 
 def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> None:
