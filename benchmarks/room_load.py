@@ -1,12 +1,19 @@
 """Live rooms under load: 3 rooms of 30 pupils on one server, driven over Streamlit's websocket.
 
 Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupils 30]
-[--questions 3] [--spread 10]`. Each pupil is a light client speaking Streamlit's protocol as
-`benchmarks/ws_load.py` does (a `rerun_script` BackMsg per run, ForwardMsgs read until
-`script_finished`), and polls its phone page's fragment every second as the browser does for
+[--questions 3] [--spread 10] [--chromium 2] [--postgres URL]`. Each pupil is a light client
+speaking Streamlit's protocol as `benchmarks/ws_load.py` does (a `rerun_script` BackMsg per
+run, ForwardMsgs read until `script_finished`), and polls its phone page's fragment every second
+as the browser does for
 `st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
 sends a rerun of that fragment). Each room's teacher is one more such client on the board, opened
 with the teacher's control link, polling the same way.
+
+`--chromium N` makes N of the first room's pupils real phones: Debian's Chromium at 390x844,
+the join page opened with the pupil's link, a tap a click on the option's button (they count in
+the taps, and their next-to-phone times are given apart). `--postgres URL` runs on PostgreSQL, in
+a schema of its own made for the run and dropped after it (so the database's other users never
+see its tables or its schema version).
 
 The rooms are opened and the pupils seated through the store (the join form is not what is
 measured), then each room plays a class quiz of `--questions` questions live: each pupil taps an
@@ -21,7 +28,7 @@ question*. Measured:
 - the server's CPU time over the quiz and its resident memory (VmRSS) before the pupils joined and
   after, so per pupil.
 
-Bounded: only 127.0.0.1, at most 4 rooms of 60, every answer 60 s.
+Bounded: only 127.0.0.1, at most 4 rooms of 60 and 3 Chromium phones, every answer 60 s.
 """
 
 from __future__ import annotations
@@ -31,13 +38,16 @@ import asyncio
 import os
 import random
 import re
+import secrets
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from typing import TYPE_CHECKING
+from urllib.parse import quote, urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -50,7 +60,10 @@ from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # n
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import open_store  # noqa: E402
-from tests.browser import streamlit_server  # noqa: E402
+from tests.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.async_api import Browser, Page
 
 ANSWER_S = 60.0
 QUIZ = "BENCH-E5"
@@ -152,6 +165,7 @@ async def connect(url: str, path: str, params: dict[str, str]) -> Client:
 class Figures:
     taps: list[float] = field(default_factory=list)
     nexts: list[float] = field(default_factory=list)
+    browser_nexts: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
 
@@ -165,9 +179,9 @@ async def poll(client: Client, stop: asyncio.Event, seen: Callable[[Client, floa
 
 
 async def tap(
-    phone: Client,
+    phone: object,
     number: int,
-    option: int,
+    press: Callable[[], Awaitable[object]],
     shown: dict[tuple[int, int], float],
     taps: list[float],
     spread: float,
@@ -178,7 +192,25 @@ async def tap(
         await asyncio.sleep(0.05)
     await asyncio.sleep(rng.uniform(0, spread))
     taps.append(time.perf_counter())
-    await phone.run(trigger=f"room_option_{number}_{option}")
+    await press()
+
+
+def option_button(page: Page, number: int, option: int) -> str:
+    """The CSS selector of a Chromium phone's button for `option` of question `number`."""
+    return f".st-key-room_option_{number}_{option} button"
+
+
+async def watch(page: Page, count: int, shown: dict[tuple[int, int], float]) -> None:
+    """When a Chromium phone first shows each question's buttons (its own polling does the rest)."""
+    for number in range(1, count + 1):
+        await page.locator(option_button(page, number, 0)).wait_for(timeout=ANSWER_S * 1000)
+        shown.setdefault((id(page), number), time.perf_counter())
+
+
+async def open_phone(browser: Browser, url: str, code: str, pupil: str) -> Page:
+    page = await browser.new_page(viewport={"width": 390, "height": 844})
+    await page.goto(f"{url}/join?{urlencode({'room': code, 'pupil': pupil, 'lang': 'fr'})}")
+    return page
 
 
 async def room(
@@ -188,11 +220,21 @@ async def room(
     spread: float,
     figures: Figures,
     rng: random.Random,
+    browser: Browser | None = None,
+    real: int = 0,
 ) -> None:
-    """One room's quiz: its board and phones polling, each pupil tapping once per question."""
+    """One room's quiz: its board and phones polling, each pupil tapping once per question.
+
+    The first `real` pupils are Chromium pages of `browser`, the others light clients.
+    """
     code, token, pupils = opened
     board = await connect(url, "room", {"room": code, "control": token, "lang": "en"})
-    phones = [await connect(url, "join", {"room": code, "pupil": p, "lang": "fr"}) for p in pupils]
+    pages = [await open_phone(browser, url, code, p) for p in pupils[:real]] if browser else []
+    phones = [
+        await connect(url, "join", {"room": code, "pupil": p, "lang": "fr"})
+        for p in pupils[len(pages) :]
+    ]
+    everyone: list[object] = [*pages, *phones]
     stop = asyncio.Event()
     shown: dict[tuple[int, int], float] = {}
     counts: dict[int, dict[int, float]] = {}
@@ -208,12 +250,18 @@ async def room(
 
     tasks = [asyncio.create_task(poll(board, stop, board_seen))]
     tasks += [asyncio.create_task(poll(phone, stop, phone_seen)) for phone in phones]
+    tasks += [asyncio.create_task(watch(page, count, shown)) for page in pages]
     for number in range(1, count + 1):
         number_now[0] = number
         taps: list[float] = []
 
         await asyncio.gather(
-            *(tap(phone, number, rng.randrange(2), shown, taps, spread, rng) for phone in phones)
+            *(
+                tap(
+                    phone, number, _press(phone, number, rng.randrange(2)), shown, taps, spread, rng
+                )
+                for phone in everyone
+            )
         )
         while len(pupils) not in counts.get(number, {}):
             await asyncio.sleep(0.05)
@@ -226,16 +274,45 @@ async def room(
             await board.run(trigger="room_reveal")
             asked_at[number + 1] = time.perf_counter()
             await board.run(trigger="room_next")
-            while not all((id(phone), number + 1) in shown for phone in phones):
+            while not all((id(phone), number + 1) in shown for phone in everyone):
                 await asyncio.sleep(0.05)
             figures.nexts += [
                 shown[(id(phone), number + 1)] - asked_at[number + 1] for phone in phones
+            ]
+            figures.browser_nexts += [
+                shown[(id(page), number + 1)] - asked_at[number + 1] for page in pages
             ]
     stop.set()
     await asyncio.gather(*tasks)
     for client in (board, *phones):
         figures.errors += client.errors
         await client.socket.close()
+    for page in pages:
+        await page.close()
+
+
+def _press(phone: object, number: int, option: int) -> Callable[[], Awaitable[object]]:
+    """A tap on `option`: a click in a Chromium page, a button's rerun for a light client."""
+    if isinstance(phone, Client):
+        return lambda: phone.run(trigger=f"room_option_{number}_{option}")
+    page: Page = phone  # type: ignore[assignment]
+    return lambda: page.locator(option_button(page, number, option)).click()
+
+
+@contextmanager
+def postgres_schema(url: str) -> Iterator[str]:
+    """A store URL on a schema of its own in the PostgreSQL database `url`, dropped on exit."""
+    import psycopg
+
+    schema = f"room_load_{secrets.token_hex(6)}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    joiner = "&" if "?" in url else "?"
+    try:
+        yield f"{url}{joiner}options={quote(f'-c search_path={schema}')}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def main() -> None:
@@ -244,9 +321,20 @@ def main() -> None:
     parser.add_argument("--pupils", type=int, default=30, choices=range(1, 61))
     parser.add_argument("--questions", type=int, default=3, choices=range(2, 6))
     parser.add_argument("--spread", type=float, default=10.0)
+    parser.add_argument("--chromium", type=int, default=0, choices=range(4))
+    parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix="room-load-")
-    url = f"sqlite:///{folder}/store.sqlite3"
+    if args.postgres:
+        if urlsplit(args.postgres).hostname not in ("127.0.0.1", "localhost"):
+            parser.error("--postgres: only a database on 127.0.0.1 is measured")
+        with postgres_schema(args.postgres) as url:
+            run(args, url)
+    else:
+        run(args, f"sqlite:///{tempfile.mkdtemp(prefix='room-load-')}/store.sqlite3")
+
+
+def run(args: argparse.Namespace, url: str) -> None:
+    """Open the rooms in the store at `url`, run the quiz on one server, print the figures."""
     os.environ["PICKOMINO_STORE_URL"] = url
     found = questions(read_code(QUIZ))
     opened: list[tuple[str, str, list[str]]] = []
@@ -272,9 +360,25 @@ def main() -> None:
         started = time.perf_counter()
 
         async def all_rooms() -> None:
-            await asyncio.gather(
-                *(room(server, one, args.questions, args.spread, figures, rng) for one in opened)
-            )
+            from playwright.async_api import async_playwright
+
+            async with async_playwright() as playwright:
+                browser = None
+                if args.chromium:
+                    browser = await playwright.chromium.launch(
+                        executable_path=str(CHROMIUM), args=ARGS
+                    )
+                await asyncio.gather(
+                    *(
+                        room(
+                            server, one, args.questions, args.spread, figures, rng,
+                            browser, args.chromium if n == 0 else 0,
+                        )
+                        for n, one in enumerate(opened)
+                    )
+                )  # fmt: skip
+                if browser is not None:
+                    await browser.close()
 
         asyncio.run(all_rooms())
         seconds = time.perf_counter() - started
@@ -282,12 +386,16 @@ def main() -> None:
     pupils = args.rooms * args.pupils
     print(
         f"{args.rooms} rooms x {args.pupils} pupils, {args.questions} questions, "
-        f"taps spread over {args.spread:g} s"
+        f"taps spread over {args.spread:g} s, {args.chromium} of them Chromium phones, "
+        f"store {urlsplit(url).scheme}"
     )
     for label, values in (
         ("tap -> board count", figures.taps),
         ("teacher's next -> phone shows it", figures.nexts),
+        ("teacher's next -> Chromium phone shows it", figures.browser_nexts),
     ):
+        if not values:
+            continue
         print(
             f"{label}: n={len(values)} median {percentile(values, 0.5):.2f} s, "
             f"p95 {percentile(values, 0.95):.2f} s, max {max(values):.2f} s"

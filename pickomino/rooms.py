@@ -611,11 +611,15 @@ class WrongCodes:
             self._times.popleft()
 
     def check(self, now: float) -> None:
-        """Refuse any code while the server is over its limit, saying how long to wait."""
+        """Refuse any code while the server is over its limit.
+
+        The pupil is told to wait a minute, not the seconds left: a right code is refused too
+        (the price of a limit that an address cannot dodge), and a whole minute is plain.
+        """
         self._forget(now)
         if len(self._times) >= self._limit:
             wait = max(1, round(self._window - (now - self._times[0])))
-            raise RoomError("too_many", f"too many wrong codes: try again in {wait} s", wait=wait)
+            raise RoomError("too_many", f"too many wrong codes: open again in {wait} s")
 
     def wrong(self, now: float) -> None:
         """Count one wrong code."""

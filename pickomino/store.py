@@ -237,6 +237,10 @@ _MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (room, question, pupil)
         )""",
     ),
+    # 3: the open question's timer. An answer is checked against it in the answer's own
+    # statement, with the store's clock, so one made at the deadline is refused whatever the
+    # page showed (a page only learns of the deadline at its next poll).
+    ("ALTER TABLE rooms ADD COLUMN deadline DOUBLE PRECISION",),
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 
@@ -491,14 +495,22 @@ class Store:
         version: int,
         open_question: int | None,
         lifetime: timedelta,
+        deadline: float | None = None,
     ) -> Document:
-        """The teacher's change to the room's document (versioned), and the question now open."""
+        """The teacher's change to the room's document (versioned), and the question now open.
+
+        `deadline` (seconds since 1970) is when that question stops taking answers by itself,
+        if the teacher set a timer: `answer` refuses one made at or after it.
+        """
         text = _encode("room", data)
         now = self._clock()
         with self._backend.transaction() as run:
             _pulse(run, id, now)
             _update(run, "room", id, text, version, now, lifetime)
-            run("UPDATE rooms SET open_question = ? WHERE id = ?", (open_question, id))
+            run(
+                "UPDATE rooms SET open_question = ?, deadline = ? WHERE id = ?",
+                (open_question, deadline, id),
+            )
         return Document(id, "room", version + 1, json.loads(text), now, now + lifetime)
 
     def room_pulse(self, id: str) -> RoomPulse:
@@ -557,16 +569,17 @@ class Store:
     def answer(self, id: str, pupil: str, question: int, option: int) -> bool:
         """Record (or change) a pupil's answer; False if the question is no longer open to them.
 
-        The question must be the room's open one at the moment of the write, and the pupil
-        seated: both are checked in this transaction, so a tap landing as the teacher reveals
-        the answer is either counted before the reveal or refused, never counted after it.
+        The question must be the room's open one at the moment of the write, before its
+        deadline, and the pupil seated: all are checked in this transaction, so a tap landing as
+        the teacher reveals the answer, or as the timer runs out, is either counted before or
+        refused, never counted after.
         """
         now = self._clock()
         with self._backend.transaction() as run:
             counted = run(
                 "UPDATE rooms SET pulse = pulse + 1, changed = ?"
-                " WHERE id = ? AND open_question = ?",
-                (now.timestamp(), id, question),
+                " WHERE id = ? AND open_question = ? AND (deadline IS NULL OR deadline > ?)",
+                (now.timestamp(), id, question, now.timestamp()),
             ).rowcount
             if counted != 1:
                 return False

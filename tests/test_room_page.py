@@ -8,23 +8,30 @@ the others read on their next run, with no shared memory but the store.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pickomino.i18n import t
+from pickomino.i18n import percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.odds import analyse
+from pickomino.review import review
 from pickomino.rooms import (
     KEPT_AFTER,
     MAX_PUPILS,
+    WRONG_CODES_PER_MINUTE,
     Room,
     ask_decision,
     game_of,
     moves_of,
     open_question,
+    play_class_move,
+    reveal,
+    start_game,
 )
+from pickomino.store import open_store
 from pickomino.ui import storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
@@ -128,6 +135,28 @@ def test_a_wrong_code_is_refused_and_counted_per_server() -> None:
     phone.text_input(key="join_name").input("Zoë")
     phone.button[0].click().run()
     assert [str(e.value) for e in phone.error] == [t("room.refused.unknown", "fr")]
+
+
+def test_past_the_servers_wrong_codes_a_pupil_is_told_to_wait_and_the_teacher_is_not_held() -> None:
+    teacher, code = teacher_room("nl")
+    zoe = pupil(code, "Zoë")  # seated before the guessing
+    for _ in range(WRONG_CODES_PER_MINUTE):
+        live.wrong_codes().wrong(live.now())
+    late = pupil(code, "Ana", "nl")  # the right code, refused with the rest for now
+    assert [str(e.value) for e in late.error] == [t("room.refused.too_many", "nl")]
+    assert "pupil" not in late.query_params
+    assert [row[1] for row in store().pupils(store().find_room(code))] == ["Zoë"]
+    ask(code)
+    teacher.run()
+    assert not teacher.error
+    assert teacher.button(key="room_reveal") is not None
+    teacher.button(key="room_show").click().run()
+    assert not teacher.error
+    zoe.run()
+    assert not zoe.error
+    zoe.button(key="room_option_1_0").click().run()
+    teacher.run()
+    assert t("room.board.answered_open", "nl", answered=1, pupils=1) in shown_text(teacher)
 
 
 def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> None:
@@ -259,3 +288,64 @@ def test_the_teacher_removes_a_nickname_and_its_answers_and_the_link_stays_out()
     zoe.run()
     assert t("room.phone.removed", "en") in [str(e.value) for e in zoe.error]
     assert not [b for b in zoe.button if b.key.startswith("room_option_")]
+
+
+def test_the_teachers_timer_reaches_the_store_which_refuses_an_answer_at_its_deadline() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    pupil(code, "Zoë"), pupil(code, "Ana")
+    teacher.run()
+    teacher.button(key="room_timer").click().run()
+    id = store().find_room(code)
+    question = Room.from_json(store().read("room", id).data).question
+    assert question is not None and question.deadline is not None
+    pupils = {row[1]: row[0] for row in store().pupils(id)}
+    url = str(storage.store_url())
+
+    def at(seconds: float) -> datetime:
+        return datetime.fromtimestamp(seconds, UTC)
+
+    with open_store(url, lambda: at(question.deadline - 0.1)) as before:
+        assert before.answer(id, pupils["Zoë"], 1, 0)
+    with open_store(url, lambda: at(question.deadline + 0.001)) as after:
+        assert not after.answer(id, pupils["Ana"], 1, 1)  # whatever Ana's phone still shows
+    assert store().answers(id) == [(pupils["Zoë"], 1, 0)]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_finished_game_against_the_expert_shows_its_last_table_winner_and_review(
+    lang: str,
+) -> None:
+    teacher, code = teacher_room(lang)
+    id = store().find_room(code)
+    document = store().read("room", id)
+    room = start_game(Room.from_json(document.data), 7)
+    last = 0
+    while room.question is not None and room.question.open:
+        last = room.question.number
+        room = play_class_move(reveal(room), {}, room.question.right)
+    store().update_room(id, room.to_json(), document.version, None, KEPT_AFTER)
+    teacher.run()
+    table = game_of(room).table
+    assert table.over
+    headers = [h.value for h in teacher.header]
+    assert t("room.bot_end.title", lang) in headers
+    assert t("room.board.question", lang, n=last) not in headers
+    winners = table.winners()
+    result = "tie" if len(winners) > 1 else ("won" if 0 in winners else "lost")
+    assert t(f"room.bot.{result}", lang) in [s.value for s in teacher.success]
+    final = "".join(str(h.proto.body) for h in teacher.get("html"))
+    assert t("room.bot_end.class", lang) in final
+    for tile in (*table.middle, *(tile for stack in table.stacks for tile in stack)):
+        assert f">{tile}<" in final
+    seat = review(game_of(room).record()).seats[0]
+    assert seat.accuracy is not None
+    summary = t(
+        "room.bot_end.summary",
+        lang,
+        decisions=tn("review_page.decisions", len(seat.decisions), lang),
+        near=seat.counts["best"] + seat.counts["good"],
+        accuracy=percent(seat.accuracy, lang, 0),
+    )
+    assert summary in shown_text(teacher)
+    assert teacher.button(key="room_bot_review") is not None

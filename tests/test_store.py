@@ -449,6 +449,26 @@ def test_answers_go_only_to_the_open_question_and_can_change_until_it_closes(
     assert db.answers(id) == [("p1", 1, 2)]
 
 
+def test_an_answer_at_or_after_the_timers_deadline_is_refused_by_the_store(
+    db: Store, clock: Clock
+) -> None:
+    id = new_room(db)
+    db.join_room(id, "p1", "Zoë")
+    db.join_room(id, "p2", "Ana")
+    deadline = START.timestamp() + 30
+    db.update_room(id, {}, 1, 1, LIFE, deadline)
+    clock.advance(timedelta(seconds=29.5))
+    assert db.answer(id, "p1", 1, 0)  # before the deadline
+    clock.advance(timedelta(seconds=0.5))
+    assert not db.answer(id, "p2", 1, 1)  # at it: the page may still show the question open
+    assert not db.answer(id, "p1", 1, 3)  # nor may an answer be changed
+    clock.advance(timedelta(seconds=5))
+    assert not db.answer(id, "p2", 1, 1)
+    assert db.answers(id, 1) == [("p1", 1, 0)]
+    db.update_room(id, {}, 2, 2, LIFE)  # the next question, with no timer, takes answers
+    assert db.answer(id, "p2", 2, 1)
+
+
 def test_the_pulse_counts_every_change_and_reads_the_document_version(
     db: Store, clock: Clock
 ) -> None:

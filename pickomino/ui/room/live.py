@@ -199,7 +199,12 @@ def change(code: str, edit: Callable[[Room], Room]) -> Room:
         changed = edit(room)
         try:
             store().update_room(
-                id, changed.to_json(), document.version, open_question(changed, now()), KEPT_AFTER
+                id,
+                changed.to_json(),
+                document.version,
+                open_question(changed, now()),
+                KEPT_AFTER,
+                changed.question.deadline if changed.question else None,
             )
         except VersionConflict:
             continue

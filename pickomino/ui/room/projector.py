@@ -149,6 +149,8 @@ def _live(id: str, code: str, teacher: bool, lang: Lang) -> None:
     question = room.question
     if question is None:
         waiting(lang)
+    elif question.activity == "bot" and versus.over(room):
+        versus.final(room, lang)
     else:
         found = asked(question)
         _question(seen, found, lang)

@@ -8,14 +8,18 @@ only words and draws it.
 
 from __future__ import annotations
 
+import functools
+import json
 import secrets
 from collections.abc import Callable
 
 import streamlit as st
 
-from pickomino.i18n import Lang, t, tn
+from pickomino.i18n import Lang, percent, t, tn
+from pickomino.review import Review, review
 from pickomino.rooms import CLASS_SEAT, Room, game_of, play_class_move, start_game
-from pickomino.ui import records
+from pickomino.scenario import parse
+from pickomino.ui import records, show
 from pickomino.ui.room.asked import Asked
 
 Press = Callable[..., None]
@@ -53,6 +57,49 @@ def status(room: Room, lang: Lang) -> None:
         st.success(t(key, lang), icon=":material/flag:")
     else:
         st.caption(t("room.bot.rule", lang))
+
+
+def over(room: Room) -> bool:
+    """Whether the room's game against the expert is finished (False when none is played)."""
+    return room.game is not None and game_of(room).table.over
+
+
+def final(room: Room, lang: Lang) -> None:
+    """The finished game: its last table, the score and the winner, how the class decided.
+
+    Shown in place of the last question, whose table is a decision before the game's end.
+    """
+    match = game_of(room)
+    table = match.table
+    st.header(t("room.bot_end.title", lang), anchor=False)
+    names = [t("room.bot_end.class", lang), t("play.bot_name.expert", lang, n=2)]
+    # both seats are named, so no stack is marked as the viewer's
+    markup = show.middle_html(table, lang) + show.stacks_html(table, lang, -1, names=names)
+    show.html(markup)
+    status(room, lang)
+    assert room.game is not None
+    st.markdown(_summary(json.dumps(room.game["record"], sort_keys=True), lang))
+
+
+def _summary(record: str, lang: Lang) -> str:
+    """How many of the class's decisions were the expert's, or nearly (the review's measure)."""
+    seat = _reviewed(record).seats[CLASS_SEAT]
+    if seat.accuracy is None:
+        return t("room.bot_end.no_decision", lang)
+    counts = seat.counts
+    return t(
+        "room.bot_end.summary",
+        lang,
+        decisions=tn("review_page.decisions", len(seat.decisions), lang),
+        near=counts["best"] + counts["good"],
+        accuracy=percent(seat.accuracy, lang, 0),
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _reviewed(text: str) -> Review:
+    """The game's review, worked out once a server: the board polls, the game no longer changes."""
+    return review(parse(json.loads(text)))
 
 
 def controls(

@@ -1,0 +1,123 @@
+"""Where a live room's poll spends its time: the store's reads, and the page's whole run.
+
+Run with `uv run --group dev python benchmarks/room_poll.py [--postgres URL]`. A room of 30
+pupils with a quiz question open and 29 answers in; measured:
+
+- each store read a poll may make (the pulse, the room's document, its pupils, its answers),
+  alone, 50 times;
+- the round trip of one phone's poll and of the board's (a rerun of the page's fragment over
+  Streamlit's websocket, `benchmarks/room_load.py`'s light client), 40 times with nothing
+  changed and 40 times with an answer written before each (so the page reads the room again);
+- what one phone's poll sends: bytes and messages.
+
+Bounded: only 127.0.0.1, one server, a few hundred runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.room_load import QUIZ, Client, connect, postgres_schema  # noqa: E402
+from pickomino import rooms  # noqa: E402
+from pickomino.lessons.quiz import questions, read_code  # noqa: E402
+from pickomino.store import Store, open_store  # noqa: E402
+from tests.browser import streamlit_server  # noqa: E402
+
+PUPILS = 30
+
+
+def median_ms(action: Callable[[], object], times: int) -> float:
+    spent = []
+    for _ in range(times):
+        started = time.perf_counter()
+        action()
+        spent.append(time.perf_counter() - started)
+    return statistics.median(spent) * 1000
+
+
+async def polls(client: Client, store: Store, id: str, pupils: list[str], label: str) -> None:
+    for moved in (False, True):
+        spent = []
+        for n in range(40):
+            if moved:
+                store.answer(id, rooms.pupil_id(pupils[1 + n % (PUPILS - 1)]), 1, n % 2)
+            started = time.perf_counter()
+            await client.run()
+            spent.append(time.perf_counter() - started)
+        what = "the room moved" if moved else "nothing changed"
+        print(f"{label} poll round trip, {what}: median {statistics.median(spent) * 1000:.1f} ms")
+
+
+async def measure(
+    server: str, store: Store, id: str, code: str, token: str, pupils: list[str]
+) -> None:
+    phone = await connect(server, "join", {"room": code, "pupil": pupils[0], "lang": "fr"})
+    await polls(phone, store, id, pupils, "phone")
+    sizes: list[int] = []
+    read = phone.read
+
+    def counted(data: str | bytes) -> bool:
+        sizes.append(len(data))
+        return read(data)
+
+    phone.read = counted  # type: ignore[method-assign]
+    await phone.run()
+    print(f"one phone poll sends {sum(sizes) / 1000:.1f} KB in {len(sizes)} messages")
+    board = await connect(server, "room", {"room": code, "control": token, "lang": "en"})
+    await polls(board, store, id, pupils, "board")
+    for client in (phone, board):
+        await client.socket.close()
+
+
+def run(url: str) -> None:
+    os.environ["PICKOMINO_STORE_URL"] = url
+    first = questions(read_code(QUIZ))[0]
+    with open_store(url) as store:
+        token, code = rooms.new_token(), rooms.new_code()
+        room = rooms.open_room(code, token, "en", time.time())
+        room = rooms.ask_quiz(room, QUIZ, 0, first.table, len(first.choices), first.answer)
+        id = store.create_room(code, room.to_json(), rooms.MAX_PUPILS, rooms.KEPT_AFTER).id
+        store.update_room(id, room.to_json(), 1, 1, rooms.KEPT_AFTER)
+        pupils = [rooms.new_token() for _ in range(PUPILS)]
+        for n, pupil in enumerate(pupils):
+            store.join_room(id, rooms.pupil_id(pupil), f"Pupil {n}")
+        for n, pupil in enumerate(pupils[1:]):
+            store.answer(id, rooms.pupil_id(pupil), 1, n % 2)
+        reads: dict[str, Callable[[], object]] = {
+            "pulse": lambda: store.room_pulse(id),
+            "room": lambda: store.read("room", id),
+            "pupils": lambda: store.pupils(id),
+            "answers": lambda: store.answers(id),
+        }
+        for name, action in reads.items():
+            print(f"store read, {name}: median {median_ms(action, 50):.2f} ms")
+        with streamlit_server() as server:
+            asyncio.run(measure(server, store, id, code, token, pupils))
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"machine load average at the end (1, 5, 15 min): {load} on {os.cpu_count()} cores")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
+    args = parser.parse_args()
+    if args.postgres:
+        with postgres_schema(args.postgres) as url:
+            run(url)
+    else:
+        run(f"sqlite:///{tempfile.mkdtemp(prefix='room-poll-')}/store.sqlite3")
+
+
+if __name__ == "__main__":
+    main()
