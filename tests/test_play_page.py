@@ -339,3 +339,23 @@ def test_an_over_long_game_link_is_refused_unread_with_the_limit_named() -> None
         reason = t("errors.scenario.too_long", lang, length=len(value) + 100_000, high=12_000)
         assert error.value == t("play.link_refused", lang, reason=reason)
         assert "play_match" not in at.session_state
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_a_game_with_the_master_set_up_by_widgets_plays_to_its_end_and_names_it(lang: str) -> None:
+    at = play(lang)
+    at.selectbox(key="play_kind_0").set_value("master")
+    at.selectbox(key="play_kind_1").set_value("cautious")
+    at.text_input(key="play_seed").input("5")
+    at = click(at.run(), "play_start")
+    assert match(at).kinds == ("master", "cautious")
+    assert headers(at) == [t("play.bot_turn", lang, player=t("play.bot_name.master", lang, n=1))]
+    at = click(at, "play_skip")
+    assert not at.exception and match(at).table.over
+    record = match(at).record(("", ""))
+    assert record.seats == ("master", "cautious")
+    again = play(lang, game=encode_scenario(record), seed="5")  # its record opens again
+    assert not again.exception and match(again).kinds == ("master", "cautious")
+    assert match(again).table == match(at).table
+    review = opened("app_pages/review.py", lang, game=encode_scenario(record))
+    assert not review.exception and t("play.bot_name.master", lang, n=1) in shown_text(review)

@@ -20,6 +20,7 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
+from pickomino.match import Kind
 from pickomino.narrate import move_words, seat_label, seat_name
 from pickomino.odds import TIE
 from pickomino.review import (
@@ -125,7 +126,7 @@ def example(lang: Lang) -> Scenario:
 
     Cached: the expert weighs every move of the game, a few seconds a class need not wait twice.
     """
-    names = [default_name("expert", 0, lang), default_name("heuristic", 1, lang)]
+    names = [default_name(Kind("expert"), 0, lang), default_name(Kind("heuristic"), 1, lang)]
     return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
 
 

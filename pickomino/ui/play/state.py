@@ -107,7 +107,7 @@ def chosen_kind(seat: int, key: str | None = None) -> Kind:
     name = key or kind_key(seat)
     st.session_state.setdefault(name, PERSON if seat == 0 else "expert")
     found = read_choice(name, KINDS, "play.kind.{}")
-    return next(kind for kind in KINDS if kind == found)
+    return Kind(found)
 
 
 def chosen_rules() -> str:
