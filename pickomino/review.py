@@ -62,7 +62,7 @@ Streamlit's cache keeps it), so under 6 MB.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Final, Literal
@@ -70,6 +70,7 @@ from typing import Final, Literal
 from pickomino.game import Phase
 from pickomino.odds import TIE, Choice, analyse, solved_board
 from pickomino.scenario import Scenario, ScenarioError, ends_turn
+from pickomino.value import DecisionChance
 
 MAX_BOARDS: Final = 200
 """The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
@@ -264,3 +265,16 @@ def review(record: Scenario, progress: Callable[[int], None] | None = None) -> R
     )
     started = bool(record.moves) and table.phase not in ("roll", "over")
     return Review(tuple(decisions), seats, turn + int(started))
+
+
+DROP: Final = 0.05
+"""The least fall in chance of winning worth naming: half a game in 10, which rounds to one."""
+
+
+def biggest_drops(chances: Iterable[DecisionChance], count: int = 3) -> tuple[DecisionChance, ...]:
+    """The `count` decisions that cost the most chance of winning, worst first (game order on ties).
+
+    Only falls of `DROP` or more: a smaller one is the model's noise as much as the move's fault.
+    """
+    found = [chance for chance in chances if chance.change <= -DROP]
+    return tuple(sorted(found, key=lambda chance: chance.change)[:count])

@@ -15,10 +15,20 @@ from typing import Any
 
 import pytest
 
-from pickomino.bots import expert, heuristic, record_game
+from pickomino.bots import cautious, expert, heuristic, record_game
 from pickomino.events import TurnPassed
-from pickomino.review import LABELS, WORTH_A_LOOK, Decision, label, review, worth_a_look
+from pickomino.review import (
+    DROP,
+    LABELS,
+    WORTH_A_LOOK,
+    Decision,
+    biggest_drops,
+    label,
+    review,
+    worth_a_look,
+)
 from pickomino.scenario import ScenarioError, parse, scenario_json
+from pickomino.value import decision_chances
 from tests.cli import Ran, run_process
 
 TILES = range(21, 37)
@@ -350,3 +360,16 @@ def test_the_largest_review_allowed_keeps_a_few_megabytes(game: dict[str, Any]) 
     per_decision = len(pickle.dumps(graded)) / len(graded.decisions)
     assert per_decision < 1_000
     assert coach.MAX_DECISIONS * 1_000 <= 6_000_000
+
+
+def test_the_biggest_drops_are_the_decisions_that_cost_most_chance_of_winning_worst_first() -> None:
+    record = record_game([heuristic, cautious], random.Random("a"))
+    every = list(decision_chances(record))
+    big = [found for found in every if found.change <= -DROP]
+    assert len(big) > 3  # the test needs more falls than are named
+    drops = biggest_drops(every)
+    changes = [drop.change for drop in drops]
+    assert len(drops) == 3 and changes == sorted(changes)
+    assert changes[0] == min(found.change for found in every)
+    assert all(found.change >= changes[-1] for found in big if found not in drops)
+    assert biggest_drops(every, 1) == drops[:1] and biggest_drops(every[:0]) == ()
