@@ -286,3 +286,16 @@ def games_cost(change: float, lang: Lang) -> str:
     """
     count = in_ten(-change)
     return tn("chances.games", count, lang) if count > 0 else t("chances.under_one", lang)
+
+
+def master_words(move: Move, reason: str, table: Table, lang: Lang, names: Names = None) -> str:
+    """Why the master bot would play `move` rather than the star, for the seat to play at `table`.
+
+    `reason` is `review.master_otherwise`'s: "ahead", "behind" or "other".
+    """
+    return t(
+        f"chances.master.{reason}",
+        lang,
+        move=move_words(move, table, lang, "told", names),
+        player=seat_name(table.current, lang, names),
+    )

@@ -67,10 +67,10 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Final, Literal
 
-from pickomino.game import Phase
+from pickomino.game import Move, Phase, Table
 from pickomino.odds import TIE, Choice, analyse, solved_board
 from pickomino.scenario import Scenario, ScenarioError, ends_turn
-from pickomino.value import DecisionChance
+from pickomino.value import DecisionChance, best_chance, move_chances
 
 MAX_BOARDS: Final = 200
 """The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
@@ -278,3 +278,43 @@ def biggest_drops(chances: Iterable[DecisionChance], count: int = 3) -> tuple[De
     """
     found = [chance for chance in chances if chance.change <= -DROP]
     return tuple(sorted(found, key=lambda chance: chance.change)[:count])
+
+
+Lead = Literal["ahead", "behind", "other"]
+"""Why the master leaves the star: ahead it takes the surer move, behind the bolder one."""
+
+
+@dataclass(frozen=True)
+class MasterView:
+    """Where the master bot would leave the starred move: its move, and the reason to say."""
+
+    move: Move
+    reason: Lead
+
+
+def master_otherwise(table: Table) -> MasterView | None:
+    """The master's move where it differs from the star (the expert's), with the reason in play.
+
+    The star stays the one best move of a turn (the most worms against the others); the master
+    plays for the game, and a learner is told why when it parts from the star. Ahead in worms,
+    a surer move (a better chance of a tile) keeps the lead; behind, a bolder one is the best
+    chance to catch up; any other case is said as playing for the whole game. None at a roll that
+    starts a turn, at the end, or where the star is also the master's choice (or as good for it).
+    """
+    if table.phase in ("roll", "over"):
+        return None
+    analysis = analyse(table)
+    star = analysis.recommended
+    moves = move_chances(table)
+    chosen, best = best_chance(moves)
+    starred = next(value for move, value in moves if move == star.move)
+    if chosen == star.move or best - starred <= TIE:
+        return None
+    surer = analysis.choice(chosen).outlook.success - star.outlook.success
+    scores = table.scores()
+    lead = scores[table.current] - max(s for seat, s in enumerate(scores) if seat != table.current)
+    if lead > 0 and surer > 0:
+        return MasterView(chosen, "ahead")
+    if lead < 0 and surer < 0:
+        return MasterView(chosen, "behind")
+    return MasterView(chosen, "other")

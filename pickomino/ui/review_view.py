@@ -21,7 +21,14 @@ from pickomino.events import Event
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
 from pickomino.match import Kind
-from pickomino.narrate import games_cost, games_in_ten, move_words, seat_label, seat_name
+from pickomino.narrate import (
+    games_cost,
+    games_in_ten,
+    master_words,
+    move_words,
+    seat_label,
+    seat_name,
+)
 from pickomino.odds import TIE
 from pickomino.review import (
     LABELS,
@@ -29,6 +36,7 @@ from pickomino.review import (
     Decision,
     Review,
     biggest_drops,
+    master_otherwise,
     review,
     reviewable,
     worth_a_look,
@@ -450,6 +458,9 @@ def decision_box(
         st.markdown(why(decision, before, lang, names))
         if found is not None:
             st.markdown(chance_line(found, lang, names))
+        master = master_otherwise(before)
+        if master is not None:
+            st.markdown(master_words(master.move, master.reason, before, lang, names.said))
         links.link(t("review_page.sandbox_link", lang), lang, table=before)
         links.explore_link(before, lang)
 

@@ -16,8 +16,17 @@ from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import Table
 from pickomino.i18n import Lang, t, tn
 from pickomino.match import KINDS, PERSON, Match, Turn, Why, tie_break, verdict, why
-from pickomino.narrate import games_in_ten, move_words, seat_label, seat_name, seats_text, story
+from pickomino.narrate import (
+    games_in_ten,
+    master_words,
+    move_words,
+    seat_label,
+    seat_name,
+    seats_text,
+    story,
+)
 from pickomino.odds import TIE, analyse
+from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
 from pickomino.ui import frame, records, show
@@ -286,10 +295,12 @@ def person(match: Match, names: Called, lang: Lang) -> None:
         best = analysis.recommended
         reason = why(table, best.move)
         if reason is not None:
-            st.info(
-                t("play.hint", lang, why=why_text(reason, table, lang, names)),
-                icon=":material/lightbulb:",
-            )
+            hint = t("play.hint", lang, why=why_text(reason, table, lang, names))
+            master = master_otherwise(table)
+            if master is not None:
+                said = master_words(master.move, master.reason, table, lang, names.said)
+                hint = f"{hint} {said}"
+            st.info(hint, icon=":material/lightbulb:")
     if st.session_state.get(CHANCES):
         st.caption(chances_text(table, lang, names))
     drawn = len(match.steps)
