@@ -16,6 +16,8 @@ try:
     from pickomino.i18n import number, percent
     from pickomino.odds import analyse, bust_chance
     from pickomino.rules import STANDARD, preset
+    from pickomino.value import chance as chance_of_winning
+    from pickomino.value import model
 except ImportError:
     raise SystemExit(T["missing"]) from None
 
@@ -499,5 +501,30 @@ table, _events = Table.new(2, STANDARD).roll(["W", "W", "5", "5", "5", "5", "2",
 after_keep = analyse(table).keep_success
 assert after_keep["W"] > 0.94 and 0.78 < after_keep["5"] < 0.80  # L["ex4_one"]
 print(pct(after_keep["W"]), pct(after_keep["5"]))
+
+# %% md s5
+# %% code s5_endgame
+def endgame(middle: tuple[int, ...], yours: tuple[int, ...], theirs: tuple[int, ...]) -> Table:
+    """A two-player table at the start of your turn: these tiles in the middle and the stacks."""
+    placed = {*middle, *yours, *theirs}
+    down = tuple(tile for tile in STANDARD.tiles if tile not in placed)
+    return replace(Table.new(2, STANDARD), middle=middle, face_down=down, stacks=(yours, theirs))
+
+
+last = endgame((21,), (), (22,))
+exact = chance_of_winning(last, 0)
+print(T["exact_line"])
+print(T["model_line"])
+assert 0.25 < exact < 0.35 < model().chance(last, 0)  # the model, fitted on whole games, misses it
+for players in (2, 3, 4):
+    print(T["start_line"])
+
+# %% md s5_see
+# %% md ex5 [exercise]
+# %% md ex5_answer [answer]
+# %% code ex5_check [check]
+mine = endgame((21,), (22,), ())
+assert 0.9 < chance_of_winning(mine, 0) < 0.95  # L["ex5_one"]
+print(pct(chance_of_winning(mine, 0)))
 
 # %% md try

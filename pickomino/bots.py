@@ -146,8 +146,7 @@ STRATEGIES: dict[str, Strategy] = {
     "heuristic": heuristic,
     "expert": expert,
 }
-"""The bots a page's seat can take today (`match.Kind` lists the same names); the master joins them
-when the pages are wired to `BOTS`."""
+"""The bots without memory that are a plain function of the table; `BOTS` makes each a `Bot`."""
 
 BotMaker = Callable[[random.Random], Bot]
 """Makes a bot for one game, handing it a random generator of its own."""
@@ -163,7 +162,7 @@ BOTS: dict[str, BotMaker] = {
     "master": lambda rng: StrategyBot("master", master),
 }
 """Every bot, by registry name: the command line's `--players`, and the names the pages and
-content use (`play.kind.<name>`, `play.bot_name.<name>`, `play.bot_said.<name>` in
+content use (`match.KINDS`, `play.kind.<name>`, `play.bot_name.<name>`, `play.bot_said.<name>` in
 `content/*/ui.toml`). A new bot is one entry here and those three keys in each language."""
 
 

@@ -10,12 +10,12 @@ can be saved as a game record the command line replays and reviews. Never import
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from pickomino.bots import played
-from pickomino.game import ROLL, Move, Step, Table
+from pickomino.game import Move, Step, Table
 from pickomino.scenario import (
     MAX_ACTIONS,
     Scenario,
@@ -46,11 +46,6 @@ def roll_rng(seed: int, index: int) -> random.Random:
     stored games shared before it keep their dice.
     """
     return random.Random(f"{seed}:{index}")
-
-
-def bot_move(table: Table, choose: Callable[[Table], Move]) -> Move:
-    """What a bot plays: the roll every turn starts with, else the move `choose` picks."""
-    return ROLL if table.phase == "roll" else choose(table)
 
 
 @dataclass(frozen=True)

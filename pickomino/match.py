@@ -15,20 +15,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final, Literal, get_args
+from typing import Any, Final, NewType
 
-from pickomino.bots import strategy
+from pickomino.bots import BOTS, bot
 from pickomino.game import IllegalMove, Move, Step, Table, TableError
-from pickomino.history import History, HistoryError, bot_move
+from pickomino.history import History, HistoryError
 from pickomino.odds import Choice, analyse, best_move
 from pickomino.review import SeatReview, review
 from pickomino.rules import STANDARD, Rules
 from pickomino.scenario import Scenario, ends_turn
 
-Kind = Literal["person", "cautious", "heuristic", "expert"]
-"""Who plays a seat: a person at the screen, or one of the bots of `pickomino.bots`."""
-KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
-PERSON: Final[Kind] = "person"
+Kind = NewType("Kind", str)
+"""Who plays a seat: a person at the screen, or a bot by its registry name (`bots.BOTS`).
+
+A word checked against `KINDS` (`seat_kinds`, `Match`), not a literal type: the kinds come from the
+registry, so a new bot needs only its entry there and its text keys.
+"""
+PERSON: Final = Kind("person")
+KINDS: Final[tuple[Kind, ...]] = (PERSON, *(Kind(name) for name in BOTS))
 
 
 class MatchError(ValueError):
@@ -48,7 +52,7 @@ def _known(seats: Sequence[str]) -> tuple[Kind, ...]:
     unknown = [seat for seat in seats if seat not in KINDS]
     if unknown:
         raise MatchError(f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})")
-    return tuple(next(kind for kind in KINDS if kind == seat) for seat in seats)
+    return tuple(Kind(seat) for seat in seats)
 
 
 @dataclass(frozen=True)
@@ -266,7 +270,7 @@ class Match:
         kind = self.to_play
         if kind is None or kind == PERSON:
             raise MatchError("no bot is to play now" if kind is None else "a person is to play")
-        return self.play(bot_move(self.table, strategy(kind)))
+        return self.play(bot(kind).move(self.table))
 
     def until_person(self) -> Match:
         """The bots play until a person is to play or the game is over."""

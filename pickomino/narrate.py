@@ -259,3 +259,43 @@ def move_words(
     if move.kind == "roll" and form != "bar":
         return tn(f"{family}.roll", table.in_hand, lang)
     return t(f"{family}.{move.kind}", lang)
+
+
+def in_ten(chance: float) -> int:
+    """A chance as a count of games in 10, rounded: a picture a child holds (0.68 is 7 in 10)."""
+    return round(chance * 10)
+
+
+def games_in_ten(chance: float, lang: Lang) -> str:
+    """A chance of winning in plain words: "about 7 games in 10", "almost every game".
+
+    0 and 10 in 10 would read as never and always, which a chance short of certain is not.
+    """
+    count = in_ten(chance)
+    if count == 0:
+        return t("chances.almost_none", lang)
+    if count == 10:
+        return t("chances.almost_all", lang)
+    return tn("chances.games", count, lang)
+
+
+def games_cost(change: float, lang: Lang) -> str:
+    """What a move cost in chance of winning, in plain words: "about 2 games in 10".
+
+    A cost that rounds to no game is still said ("less than 1 game in 10"): it was not nothing.
+    """
+    count = in_ten(-change)
+    return tn("chances.games", count, lang) if count > 0 else t("chances.under_one", lang)
+
+
+def master_words(move: Move, reason: str, table: Table, lang: Lang, names: Names = None) -> str:
+    """Why the master bot would play `move` rather than the star, for the seat to play at `table`.
+
+    `reason` is `review.master_otherwise`'s: "ahead", "behind" or "other".
+    """
+    return t(
+        f"chances.master.{reason}",
+        lang,
+        move=move_words(move, table, lang, "told", names),
+        player=seat_name(table.current, lang, names),
+    )

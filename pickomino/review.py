@@ -62,14 +62,15 @@ Streamlit's cache keeps it), so under 6 MB.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from itertools import accumulate
 from typing import Final, Literal
 
-from pickomino.game import Phase
+from pickomino.game import Move, Phase, Table
 from pickomino.odds import TIE, Choice, analyse, solved_board
 from pickomino.scenario import Scenario, ScenarioError, ends_turn
+from pickomino.value import DecisionChance, best_chance, move_chances
 
 MAX_BOARDS: Final = 200
 """The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
@@ -264,3 +265,56 @@ def review(record: Scenario, progress: Callable[[int], None] | None = None) -> R
     )
     started = bool(record.moves) and table.phase not in ("roll", "over")
     return Review(tuple(decisions), seats, turn + int(started))
+
+
+DROP: Final = 0.05
+"""The least fall in chance of winning worth naming: half a game in 10, which rounds to one."""
+
+
+def biggest_drops(chances: Iterable[DecisionChance], count: int = 3) -> tuple[DecisionChance, ...]:
+    """The `count` decisions that cost the most chance of winning, worst first (game order on ties).
+
+    Only falls of `DROP` or more: a smaller one is the model's noise as much as the move's fault.
+    """
+    found = [chance for chance in chances if chance.change <= -DROP]
+    return tuple(sorted(found, key=lambda chance: chance.change)[:count])
+
+
+Lead = Literal["ahead", "behind", "other"]
+"""Why the master leaves the star: ahead it takes the surer move, behind the bolder one."""
+
+
+@dataclass(frozen=True)
+class MasterView:
+    """Where the master bot would leave the starred move: its move, and the reason to say."""
+
+    move: Move
+    reason: Lead
+
+
+def master_otherwise(table: Table) -> MasterView | None:
+    """The master's move where it differs from the star (the expert's), with the reason in play.
+
+    The star stays the one best move of a turn (the most worms against the others); the master
+    plays for the game, and a learner is told why when it parts from the star. Ahead in worms,
+    a surer move (a better chance of a tile) keeps the lead; behind, a bolder one is the best
+    chance to catch up; any other case is said as playing for the whole game. None at a roll that
+    starts a turn, at the end, or where the star is also the master's choice (or as good for it).
+    """
+    if table.phase in ("roll", "over"):
+        return None
+    analysis = analyse(table)
+    star = analysis.recommended
+    moves = move_chances(table)
+    chosen, best = best_chance(moves)
+    starred = next(value for move, value in moves if move == star.move)
+    if chosen == star.move or best - starred <= TIE:
+        return None
+    surer = analysis.choice(chosen).outlook.success - star.outlook.success
+    scores = table.scores()
+    lead = scores[table.current] - max(s for seat, s in enumerate(scores) if seat != table.current)
+    if lead > 0 and surer > 0:
+        return MasterView(chosen, "ahead")
+    if lead < 0 and surer < 0:
+        return MasterView(chosen, "behind")
+    return MasterView(chosen, "other")

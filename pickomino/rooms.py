@@ -29,7 +29,7 @@ from typing import Any, Final, Literal
 
 from pickomino.echo import NAME_CHARS, safe_name
 from pickomino.game import CodedError, Move, Table
-from pickomino.match import PERSON, Match
+from pickomino.match import PERSON, Kind, Match
 from pickomino.odds import analyse
 from pickomino.scenario import action_json, parse, scenario_json, table_json
 
@@ -465,7 +465,7 @@ def ranking(
 
 CLASS_SEAT: Final = 0
 """The class plays first, the expert second."""
-OPPONENT: Final = "expert"
+OPPONENT: Final = Kind("expert")
 
 Played = Literal["vote", "tie", "nobody", "teacher"]
 """How the class's move was chosen (`majority`'s reasons, or the teacher's override)."""

@@ -8,13 +8,14 @@ logic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
+from pickomino.bots import Bot
 from pickomino.events import Event
 from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
-from pickomino.history import History, bot_move
+from pickomino.history import History
 from pickomino.scenario import Scenario, ScenarioError
 
 MAX_HISTORY: Final = 1_000
@@ -165,14 +166,14 @@ class Sandbox:
 
     # ----- one learner against bots: the other seats' moves happen at once -----------------------
 
-    def autoplay(self, strategy: Callable[[Table], Move], seat: int) -> Sandbox:
-        """Let `strategy` play every seat but `seat` until `seat` is to play or the game ends.
+    def autoplay(self, player: Bot, seat: int) -> Sandbox:
+        """Let `player` play every seat but `seat` until `seat` is to play or the game ends.
 
         Each bot move is a step of the history, its random rolls seeded like any other.
         """
         box = self
         while not box.table.over and box.table.current != seat:
-            box = box.play(bot_move(box.table, strategy))
+            box = box.play(player.move(box.table))
         return box
 
     def undo_to(self, seat: int) -> Sandbox:

@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pickomino.bots import expert, heuristic, played, random_move
-from pickomino.game import ROLL, Move, Table
+from pickomino.bots import StrategyBot, autoplay, expert, heuristic, random_move
+from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, t
 from pickomino.lessons.examples import star_elsewhere
 from pickomino.lessons.faq import QUESTIONS, answer
@@ -155,18 +155,9 @@ def test_a_game_played_by_following_the_star_is_graded_with_no_mistake(
         (move,) = [move for move, mark in marks.items() if mark == star] or table.legal_moves()
         return move
 
-    rng = random.Random(f"star/{seed}")
-    table = Table.new(players)
-    moves = []
-    while not table.over:
-        seat = table.current
-        move = (
-            ROLL if table.phase == "roll" else (follow_the_star if seat == 0 else heuristic)(table)
-        )
-        step = played(table, move, rng)
-        assert step.move is not None
-        moves.append(step.move)
-        table = step.table
+    seats = [StrategyBot("star", follow_the_star), *[StrategyBot("heuristic", heuristic)] * 2]
+    steps = autoplay(Table.new(players), seats[:players], random.Random(f"star/{seed}"))
+    moves = [step.move for step in steps if step.move is not None]
     graded = review(Scenario(Table.new(players), tuple(moves))).seats[0].decisions
     assert len(graded) > 10
     assert [d.cost for d in graded] == [0.0] * len(graded)

@@ -16,7 +16,6 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, Page, expect
 
 from pickomino.bots import strategy
-from pickomino.game import ROLL
 from pickomino.i18n import t, tn
 from pickomino.match import Match
 from pickomino.rules import preset
@@ -76,8 +75,7 @@ def long_game() -> Match:
     cautious = strategy("cautious")
     game = game.until_person()
     while len(encode_scenario(game.record())) <= MAX_LINK_CHARS or game.table.phase == "roll":
-        table = game.table
-        game = game.person_move(ROLL if table.phase == "roll" else cautious(table))
+        game = game.person_move(cautious(game.table))
         game = game.until_person()
     return game
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pickomino.bots import expert
+from pickomino.bots import bot
 from pickomino.game import ROLL, Table
 from pickomino.history import VERSION, History, HistoryError, roll_rng
 from pickomino.match import Match, MatchError
@@ -81,7 +81,7 @@ def test_the_play_page_and_the_sandbox_roll_the_same_dice_from_the_same_seed() -
     match = Match.new(("person", "person"), ("", ""), 11)
     box = Sandbox.start(Table.new(2), 11)
     for _ in range(12):
-        move = ROLL if match.table.phase == "roll" else expert(match.table)
+        move = bot("expert").move(match.table)
         match, box = match.play(move), box.play(move)
         assert box.table == match.table
     assert box.history == match.history.steps
@@ -107,8 +107,8 @@ def test_a_sandbox_saved_as_a_record_replays_and_is_reviewed_by_the_command_line
 ) -> None:
     box = Sandbox.start(Table.new(2), 3).roll()
     box = box.edit(place_tile(box.table, 36, 1))  # a teacher's edit: the record starts there
-    box = box.autoplay(expert, seat=1).play(ROLL)  # seat 0's turn played out, seat 1's begun
-    box = box.play(expert(box.table)).undo()
+    box = box.autoplay(bot("expert"), seat=1).play(ROLL)  # seat 0's turn played out, seat 1's begun
+    box = box.play(bot("expert").move(box.table)).undo()
     record = box.record()
     assert record.table == box.history[2].table and record.at == box.position - 2
     assert len(record.moves) == len(box.history) - 3

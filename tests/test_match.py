@@ -19,8 +19,16 @@ def bots_only(seed: int = 3) -> Match:
     return Match.new(("expert", "heuristic", "cautious"), ("Ana", "Bo", "Cy"), seed).until_person()
 
 
-def test_every_bot_can_take_a_seat() -> None:
-    assert set(KINDS) == {PERSON, *bots.STRATEGIES}
+def test_every_bot_of_the_registry_can_take_a_seat() -> None:
+    assert (PERSON, *bots.BOTS) == KINDS and "master" in KINDS
+
+
+def test_a_game_with_a_master_seat_plays_to_its_end_and_reopens_from_its_record() -> None:
+    match = Match.new(("master", "cautious"), ("", ""), 5).until_person()
+    assert match.table.over and match.kinds == ("master", "cautious")
+    record = loads(json.dumps(scenario_json(match.record(("M", "C")))))
+    assert record.seats == ("master", "cautious")
+    assert Match.from_record(record, match.kinds, 5).table == match.table
 
 
 def test_a_bots_only_match_plays_to_the_end_and_its_record_replays_to_the_same_table() -> None:
@@ -126,7 +134,7 @@ def test_the_verdict_of_a_turn_grades_only_that_turn() -> None:
     match = Match.new(("person", "expert"), ("", ""), 11)
     # the person plays the expert's moves: every decision of the turn costs nothing
     while match.to_play == PERSON:
-        move = ROLL if match.table.phase == "roll" else bots.expert(match.table)
+        move = bots.bot("expert").move(match.table)
         match = match.play(move)
     turn = match.turns()[0]
     assert turn.done and turn.seat == 0

@@ -17,6 +17,8 @@ from pickomino.echo import echoed
 from pickomino.game import IllegalMove, Move
 from pickomino.i18n import LANGS, t, tn
 from pickomino.match import KINDS, Match, tie_break
+from pickomino.narrate import master_words
+from pickomino.review import master_otherwise
 from pickomino.scenario import ScenarioError, scenario_json
 from pickomino.share import decode_scenario, encode_scenario
 from pickomino.ui.play import state as play_view
@@ -339,3 +341,43 @@ def test_an_over_long_game_link_is_refused_unread_with_the_limit_named() -> None
         reason = t("errors.scenario.too_long", lang, length=len(value) + 100_000, high=12_000)
         assert error.value == t("play.link_refused", lang, reason=reason)
         assert "play_match" not in at.session_state
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_a_game_with_the_master_set_up_by_widgets_plays_to_its_end_and_names_it(lang: str) -> None:
+    at = play(lang)
+    at.selectbox(key="play_kind_0").set_value("master")
+    at.selectbox(key="play_kind_1").set_value("cautious")
+    at.text_input(key="play_seed").input("5")
+    at = click(at.run(), "play_start")
+    assert match(at).kinds == ("master", "cautious")
+    assert headers(at) == [t("play.bot_turn", lang, player=t("play.bot_name.master", lang, n=1))]
+    at = click(at, "play_skip")
+    assert not at.exception and match(at).table.over
+    record = match(at).record(("", ""))
+    assert record.seats == ("master", "cautious")
+    again = play(lang, game=encode_scenario(record), seed="5")  # its record opens again
+    assert not again.exception and match(again).kinds == ("master", "cautious")
+    assert match(again).table == match(at).table
+    review = opened("app_pages/review.py", lang, game=encode_scenario(record))
+    assert not review.exception and t("play.bot_name.master", lang, n=1) in shown_text(review)
+
+
+def test_the_hint_says_where_the_master_would_play_otherwise_and_why() -> None:
+    """The seeded game where the master leaves the star while ahead (tests/test_review.py)."""
+    game = Match.new(("person", "heuristic"), ("Ana", ""), 1)
+    steps = bots.game_steps([bots.expert, bots.heuristic], random.Random("find0"))
+    while master_otherwise(game.table) is None:
+        move = next(steps).move
+        assert move is not None
+        game = game.play(move)
+    view = master_otherwise(game.table)
+    assert view is not None and view.reason == "ahead" and game.to_play == "person"
+    for lang in ("en", "fr"):
+        at = play(lang)
+        at.session_state[play_view.MATCH] = game
+        at.session_state[play_view.HINT] = True
+        at = at.run()
+        said = master_words(view.move, "ahead", game.table, lang, ("Ana", ""))
+        (hint,) = [str(info.value) for info in at.info if str(info.value).endswith(said)]
+        assert not at.exception and hint.startswith(t("play.hint", lang, why=""))

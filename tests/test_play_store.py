@@ -14,9 +14,10 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.bots import strategy
 from pickomino.echo import echoed
-from pickomino.game import ROLL, Move
-from pickomino.i18n import LANGS, t
+from pickomino.game import Move
+from pickomino.i18n import LANGS, OwnName, t
 from pickomino.match import Match, MatchError
+from pickomino.narrate import games_in_ten
 from pickomino.rules import preset
 from pickomino.scenario import ScenarioError, loads, parse, scenario_json
 from pickomino.share import MAX_LINK_CHARS, encode_scenario
@@ -26,6 +27,7 @@ from pickomino.ui.play import state
 from pickomino.ui.play.names import recorded
 from pickomino.ui.records import game_link, read_record
 from pickomino.ui.storage import URL_SETTING
+from pickomino.value import win_chance
 from tests.test_app import TIMEOUT, opened, shown_text
 
 PAGE = "app_pages/play.py"
@@ -58,7 +60,7 @@ def long_game() -> Match:
     while game_link(game.record()) is not None or game.table.phase == "roll":
         table = game.table
         assert not table.over, "the game ended before it outgrew a link"
-        game = game.person_move(ROLL if table.phase == "roll" else cautious(table))
+        game = game.person_move(cautious(table))
         game = game.until_person()
     assert game.to_play == "person"
     return game
@@ -70,6 +72,7 @@ def test_a_game_too_long_for_a_link_is_restored_by_a_reload_with_its_settings() 
     at = play("fr")
     at.session_state[state.MATCH] = game  # as the clicks left it
     at.session_state[state.ODDS] = True
+    at.session_state[state.CHANCES] = True
     at.session_state[state.PACE] = "fast"
     at = at.run()
     assert not at.exception
@@ -80,6 +83,10 @@ def test_a_game_too_long_for_a_link_is_restored_by_a_reload_with_its_settings() 
     assert not again.exception and not again.error
     assert match(again) == game  # the record, the seats' kinds, the names, the seed
     assert again.session_state[state.ODDS] is True and again.session_state[state.PACE] == "fast"
+    assert again.session_state[state.CHANCES] is True and again.session_state[state.HINT] is False
+    chance = games_in_ten(win_chance(game.table), "fr")
+    said = t("play.chances.line", "fr", player=OwnName("Ana"), chance=chance)
+    assert said in [c.value for c in again.caption]
     assert headers(again)[0] == t("play.your_turn", "fr", player="Ana")
     assert any(b.key.startswith("play_keep_") or b.key == "play_roll" for b in again.button)
     assert again.query_params["match"] == stored  # the same address, no new document
@@ -96,7 +103,7 @@ def test_the_address_stays_the_same_while_the_game_is_played() -> None:
     assert set(address) == {"lang", "match"}
     for _ in range(4):
         table = match(at).table
-        move = ROLL if table.phase == "roll" else strategy("cautious")(table)
+        move = strategy("cautious")(table)
         key = {"roll": "play_roll", "stop": "play_stop"}.get(move.kind)
         key = key or (f"play_keep_{move.face}" if move.kind == "keep" else f"play_take_{move.tile}")
         at = at.button(key=key).click().run()
@@ -265,7 +272,7 @@ def test_a_record_says_who_plays_each_seat_and_opens_with_them() -> None:
             "en",
             value=echoed("robot,person"),
             n=2,
-            kinds="person, cautious, heuristic, expert",
+            kinds="person, cautious, heuristic, expert, master",
         )
     ]
 
@@ -310,3 +317,15 @@ def test_a_store_that_cannot_be_reached_leaves_the_game_in_the_page_and_says_so(
     assert not at.error and len(match(at).steps) == 1
     at = play("nl", match="AAAAAAAAAAA")
     assert [e.value for e in at.error] == [t("play.saved.unreachable", "nl")]
+
+
+def test_a_game_stored_before_the_chance_of_winning_keeps_its_settings_the_chance_off() -> None:
+    game = Match.new(("person", "expert"), ("Ana", ""), 2).until_person()
+    data = {"match": game.to_data(), "settings": [True, True, False, "fast"]}
+    with open_store(os.environ[URL_SETTING]) as store:
+        stored = store.create("game", data)
+    at = play(match=stored.id)
+    assert not at.exception and match(at) == game
+    assert at.session_state[state.ODDS] is True and at.session_state[state.HINT] is True
+    assert not at.session_state[state.CHANCES] and at.session_state[state.PACE] == "fast"
+    assert not [c.value for c in at.caption if "games in 10" in str(c.value)]

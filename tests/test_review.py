@@ -15,10 +15,26 @@ from typing import Any
 
 import pytest
 
-from pickomino.bots import expert, heuristic, record_game
+from pickomino.bots import cautious, expert, game_steps, heuristic, master, record_game
 from pickomino.events import TurnPassed
-from pickomino.review import LABELS, WORTH_A_LOOK, Decision, label, review, worth_a_look
+from pickomino.game import Table
+from pickomino.i18n import LANGS
+from pickomino.narrate import master_words, move_words
+from pickomino.odds import analyse
+from pickomino.review import (
+    DROP,
+    LABELS,
+    WORTH_A_LOOK,
+    Decision,
+    MasterView,
+    biggest_drops,
+    label,
+    master_otherwise,
+    review,
+    worth_a_look,
+)
 from pickomino.scenario import ScenarioError, parse, scenario_json
+from pickomino.value import decision_chances
 from tests.cli import Ran, run_process
 
 TILES = range(21, 37)
@@ -350,3 +366,42 @@ def test_the_largest_review_allowed_keeps_a_few_megabytes(game: dict[str, Any]) 
     per_decision = len(pickle.dumps(graded)) / len(graded.decisions)
     assert per_decision < 1_000
     assert coach.MAX_DECISIONS * 1_000 <= 6_000_000
+
+
+def test_the_biggest_drops_are_the_decisions_that_cost_most_chance_of_winning_worst_first() -> None:
+    record = record_game([heuristic, cautious], random.Random("a"))
+    every = list(decision_chances(record))
+    big = [found for found in every if found.change <= -DROP]
+    assert len(big) > 3  # the test needs more falls than are named
+    drops = biggest_drops(every)
+    changes = [drop.change for drop in drops]
+    assert len(drops) == 3 and changes == sorted(changes)
+    assert changes[0] == min(found.change for found in every)
+    assert all(found.change >= changes[-1] for found in big if found not in drops)
+    assert biggest_drops(every, 1) == drops[:1] and biggest_drops(every[:0]) == ()
+
+
+def test_where_the_master_leaves_the_star_the_reason_follows_the_score() -> None:
+    """A seeded game where the master parts from the expert's star ahead, behind, and otherwise."""
+    views: dict[str, tuple[Table, MasterView]] = {}
+    table = Table.new(2)
+    for step in game_steps([expert, heuristic], random.Random("find0")):
+        view = master_otherwise(table)
+        if view is not None:
+            views.setdefault(view.reason, (table, view))
+            assert view.move == master(table) != analyse(table).recommended.move
+        table = step.table
+    assert set(views) == {"ahead", "behind", "other"}
+    for reason, (at, view) in views.items():
+        scores = at.scores()
+        lead = scores[at.current] - scores[1 - at.current]
+        surer = (
+            analyse(at).choice(view.move).outlook.success > analyse(at).recommended.outlook.success
+        )
+        assert (reason == "ahead") == (lead > 0 and surer)
+        assert (reason == "behind") == (lead < 0 and not surer)
+        for lang in LANGS:
+            said = master_words(view.move, reason, at, lang, ("Ana", "Bo"))
+            assert move_words(view.move, at, lang, "told", ("Ana", "Bo")) in said
+            assert (["Ana", "Bo"][at.current] in said) == (reason != "other")
+    assert master_otherwise(Table.new(2)) is None  # the roll that starts a turn is no choice

@@ -21,15 +21,16 @@ from streamlit.testing.v1 import AppTest
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.echo import echoed
 from pickomino.i18n import LANGS, percent, strings, t, tn
-from pickomino.narrate import SeatTitle, sentence
-from pickomino.review import WORTH_A_LOOK, review
+from pickomino.narrate import SeatTitle, games_cost, games_in_ten, sentence
+from pickomino.review import WORTH_A_LOOK, biggest_drops, review, worth_a_look
 from pickomino.scenario import Scenario, scenario_json
 from pickomino.share import decode_table, encode_scenario
-from pickomino.ui import records
+from pickomino.ui import records, review_view
 from pickomino.ui.odds_panel import worms
 from pickomino.ui.play.names import default_name, recorded
-from pickomino.ui.review_chart import cost_lines
+from pickomino.ui.review_chart import chance_lines, cost_lines
 from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
+from pickomino.value import chance, decision_chances
 from tests.cli import Ran
 from tests.test_app import opened, shown_text
 
@@ -397,3 +398,34 @@ def test_a_file_or_a_played_game_too_long_for_the_coach_is_refused_not_crashed(
     handed.run()
     assert not handed.exception
     assert [e.value for e in handed.error] == [t("review_page.handed_refused", "en", reason=reason)]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_chance_of_winning_is_drawn_turn_by_turn_and_its_falls_said_in_words(
+    record: Scenario, lang: str
+) -> None:
+    every = list(decision_chances(record))
+    turns = review_view.turn_numbers(review_view.history(record))[1:]
+    start = tuple(chance(record.table, seat) for seat in range(2))
+    chart = chance_lines(every, turns, start, lang, NAMES)
+    lines = chart.figure.data
+    assert [line.name for line in lines] == NAMES
+    for seat, line in enumerate(lines):
+        mine = [found for found in every if found.seat == seat]
+        assert line.x[0] == 0 and line.y[0] == start[seat]
+        assert line.x[-1] == turns[mine[-1].index] and line.y[-1] == mine[-1].after
+        assert list(line.x) == sorted(set(line.x))  # one point a turn of the seat's
+    assert (
+        len({line.line.dash for line in lines}) == len({line.marker.symbol for line in lines}) == 2
+    )
+    assert games_in_ten(every[-1].after, lang) in chart.alt
+    at = review_page(lang, game=encode_scenario(record))
+    drawn = [element.proto.alt for element in at.get("plotly_chart")]
+    assert drawn == [cost_lines(review(record), lang, NAMES).alt, chart.alt]
+    text = shown_text(at)
+    worst = biggest_drops(every)[0]
+    assert games_cost(worst.change, lang) in text
+    assert t("review_page.chances.drops_title", lang) in text
+    shown = worth_a_look(review(record))[0]
+    found = next(c for c in every if c.index == shown.index)
+    assert games_in_ten(found.before, lang) in text and games_in_ten(found.after, lang) in text

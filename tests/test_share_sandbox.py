@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from pickomino.bots import expert
+from pickomino.bots import bot
 from pickomino.events import TookTile, TurnFailed
-from pickomino.game import ROLL, IllegalMove, Table
+from pickomino.game import IllegalMove, Table
 from pickomino.sandbox import Sandbox, place_tile
 from pickomino.scenario import ScenarioError
 from pickomino.share import (
@@ -132,14 +132,14 @@ def test_teacher_moves_tiles_and_impossible_boards_are_refused() -> None:
 
 
 def test_bots_play_the_other_seats_and_undo_skips_their_moves() -> None:
-    from pickomino.bots import expert
+    from pickomino.bots import bot
     from pickomino.events import Rolled, TurnPassed
 
     start = Sandbox.start(Table.new(3), seed=5)
     box = start.roll(["W", "W", "W", "5", "5", "5", "1", "2"]).keep("W")
     box = box.roll(["5", "5", "5", "1", "2"]).keep("5").take(30)
     assert box.table.current == 1
-    played = box.autoplay(expert, 0)
+    played = box.autoplay(bot("expert"), 0)
     assert played.table.current == 0 or played.table.over
     assert played.position > box.position + 2, "seats 1 and 2 each rolled at least once"
     movers = {
@@ -150,11 +150,11 @@ def test_bots_play_the_other_seats_and_undo_skips_their_moves() -> None:
     assert isinstance(story[0], TookTile) and story[0].player == 0
     assert {e.player for e in story if isinstance(e, Rolled)} == {1, 2}
     assert isinstance(story[-1], TurnPassed) and story[-1].player == 0
-    assert played.autoplay(expert, 0) == played, "nothing to do on the learner's turn"
+    assert played.autoplay(bot("expert"), 0) == played, "nothing to do on the learner's turn"
     back = played.undo_to(0)
     assert back.table == box.history[box.position - 1].table, "back before the take"
     assert back.redo_to(0) == played
-    assert start.autoplay(expert, 0) == start
+    assert start.autoplay(bot("expert"), 0) == start
 
 
 def test_a_scenario_opens_at_its_moment_with_the_moves_before_to_undo_and_after_to_redo() -> None:
@@ -215,8 +215,8 @@ def test_a_history_survives_the_store_round_trip_exactly() -> None:
     box = Sandbox.start(Table.new(3), 11).roll(["W", "W", "5", "5", "5", "4", "3", "1"])
     box = box.keep("5").roll().reseed(12)
     while box.table.current == 0:  # the learner's turn to its end, random rolls among it
-        box = box.play(ROLL if box.table.phase == "roll" else expert(box.table))
-    box = box.edit(place_tile(box.table, 36, "face_down")).autoplay(expert, 0)
+        box = box.play(bot("expert").move(box.table))
+    box = box.edit(place_tile(box.table, 36, "face_down")).autoplay(bot("expert"), 0)
     box = box.roll().undo().undo()
     data = json.loads(json.dumps(box.to_data()))
     again = Sandbox.from_data(data)
@@ -229,10 +229,7 @@ def test_past_the_cap_the_oldest_kept_step_keeps_its_table_and_move() -> None:
     box = Sandbox.start(Table.new(2), 3)
     while box.dropped == 0:  # games played one after another, a new table after each
         table = box.table
-        if table.over:
-            box = box.edit(Table.new(2))
-        else:
-            box = box.play(ROLL if table.phase == "roll" else expert(table))
+        box = box.edit(Table.new(2)) if table.over else box.play(bot("expert").move(table))
     again = Sandbox.from_data(json.loads(json.dumps(box.to_data())))
     assert (again.dropped, again.position, again.seed) == (box.dropped, box.position, box.seed)
     assert again.history[1:] == box.history[1:]

@@ -41,6 +41,8 @@ from pickomino.narrate import (
     Names,
     SeatTitle,
     UnknownFace,
+    games_cost,
+    games_in_ten,
     move_words,
     read_dice,
     seat_name,
@@ -436,3 +438,26 @@ def test_the_play_pages_built_sentences_in_french() -> None:
         "play.verdict_cost", 2, "fr", player=seat_name(2, "fr", names), worms="1,5", decisions=3
     )
     assert verdict.startswith(french("Coach : pour le robot expert 3, ce tour a coûté"))
+
+
+CHANCES: Final = {
+    "en": ("about 7 games in 10", "about 1 game in 10", "less than 1 game in 10"),
+    "fr": ("environ 7 parties sur 10", "environ 1 partie sur 10", "moins de 1 partie sur 10"),
+    "nl": (
+        "ongeveer 7 van de 10 spellen",
+        "ongeveer 1 van de 10 spellen",
+        "minder dan 1 van de 10 spellen",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_chance_of_winning_is_said_in_games_out_of_ten(lang: Lang) -> None:
+    seven, one, under = CHANCES[lang]
+    assert games_in_ten(0.68, lang) == seven and games_in_ten(0.12, lang) == one
+    assert games_cost(-0.12, lang) == one and games_cost(-0.03, lang) == under
+    assert games_cost(-0.7, lang) == seven
+    # never "0 in 10" or "10 in 10": a chance short of certain is said as almost
+    assert games_in_ten(0.02, lang) == t("chances.almost_none", lang)
+    assert games_in_ten(0.97, lang) == t("chances.almost_all", lang)
+    assert "0" not in games_in_ten(0.02, lang).replace("10", "")

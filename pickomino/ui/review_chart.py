@@ -1,4 +1,4 @@
-"""The game review's chart: each seat's worms given up, added up turn after turn (Plotly).
+"""The game review's charts: each seat's worms given up, and its chance of winning (Plotly).
 
 Pure like `charts` (no Streamlit), in its looks: its type sizes, the Okabe-Ito palette, no zoom,
 and a text alternative. The lines are told apart by their dash and their markers as well as by
@@ -7,15 +7,17 @@ their colour, and each carries the seat's name in the legend, so no one needs th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import plotly.graph_objects as go
 
-from pickomino.i18n import Lang, join_list, t
-from pickomino.narrate import Names, seat_label
+from pickomino.i18n import Lang, join_list, percent, t
+from pickomino.narrate import Names, games_in_ten, seat_label
 from pickomino.review import Review
 from pickomino.ui.charts import INK, OKABE_ITO, Chart, _style
 from pickomino.ui.odds_panel import worms
+from pickomino.value import DecisionChance
 
 COLOURS: Final = ("blue", "orange", "green", "purple", "vermillion", "sky", "black")
 """One Okabe-Ito colour per seat (at most seven), the yellow left out: too faint on white."""
@@ -88,3 +90,61 @@ def cost_alt(graded: Review, lang: Lang, names: Names = None) -> str:
             )
         )
     return t("review_page.chart.alt", lang, turns=graded.turns, items=join_list(items, lang))
+
+
+def seat_chances(
+    chances: Sequence[DecisionChance], turns: Sequence[int], start: Sequence[float]
+) -> tuple[dict[int, float], ...]:
+    """Per seat, its chance of winning by turn: `start` at turn 0, then after each of its turns.
+
+    `turns[i]` is the turn (from 1) of the record's move i. A turn of several decisions counts its
+    last one, as a chess engine's graph shows the evaluation after each move, not each thought.
+    """
+    found = tuple({0: chance} for chance in start)
+    for chance in chances:
+        found[chance.seat][turns[chance.index]] = chance.after
+    return found
+
+
+def chance_lines(
+    chances: Sequence[DecisionChance],
+    turns: Sequence[int],
+    start: Sequence[float],
+    lang: Lang,
+    names: Names = None,
+) -> Chart:
+    """One line per seat: its chance of winning after each of its turns, from 0 to 100 %.
+
+    Drawn straight from point to point (the chance moves on the others' turns too, unseen here),
+    with the same colour, dash and marker per seat as the worms chart.
+    """
+    figure = go.Figure()
+    series = seat_chances(chances, turns, start)
+    items = []
+    for seat, points in enumerate(series):
+        name = seat_label(seat, lang, names)
+        values = list(points.values())
+        figure.add_scatter(
+            x=list(points),
+            y=values,
+            name=name,
+            mode="lines+markers",
+            line={"width": 3, "color": OKABE_ITO[COLOURS[seat]], "dash": DASHES[seat]},
+            marker={"symbol": SYMBOLS[seat], "size": 7},
+            customdata=[percent(value, lang, 0) for value in values],
+            hovertemplate=t(
+                "review_page.chances.hover", lang, player=name, turn="%{x}", chance="%{customdata}"
+            )
+            + "<extra></extra>",
+        )
+        first, last = games_in_ten(values[0], lang), games_in_ten(values[-1], lang)
+        items.append(t("review_page.chances.alt_item", lang, player=name, first=first, last=last))
+    figure.update_xaxes(title=t("review_page.chances.x", lang), rangemode="tozero")
+    figure.update_yaxes(
+        title=t("review_page.chances.y", lang), range=[0, 1.05], tickformat=".0%", dtick=0.25
+    )
+    _style(figure, t("review_page.chances.title", lang), lang, PLOT, above=30 * len(series))
+    alt = t(
+        "review_page.chances.alt", lang, turns=max(turns, default=0), items=join_list(items, lang)
+    )
+    return Chart(figure, alt)

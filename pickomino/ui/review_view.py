@@ -20,13 +20,23 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, join_list, percent, t, tn
-from pickomino.narrate import move_words, seat_label, seat_name
+from pickomino.match import Kind
+from pickomino.narrate import (
+    games_cost,
+    games_in_ten,
+    master_words,
+    move_words,
+    seat_label,
+    seat_name,
+)
 from pickomino.odds import TIE
 from pickomino.review import (
     LABELS,
     THRESHOLDS,
     Decision,
     Review,
+    biggest_drops,
+    master_otherwise,
     review,
     reviewable,
     worth_a_look,
@@ -40,7 +50,8 @@ from pickomino.ui.odds_panel import outlook_line, worms
 from pickomino.ui.play.names import Called, default_name
 from pickomino.ui.practice import links
 from pickomino.ui.practice.state import KEEP
-from pickomino.ui.review_chart import cost_lines
+from pickomino.ui.review_chart import chance_lines, cost_lines
+from pickomino.value import DecisionChance, chance, decision_chances
 
 OPENED: Final = "review_record"
 """The record the page shows (a `Scenario`)."""
@@ -125,7 +136,7 @@ def example(lang: Lang) -> Scenario:
 
     Cached: the expert weighs every move of the game, a few seconds a class need not wait twice.
     """
-    names = [default_name("expert", 0, lang), default_name("heuristic", 1, lang)]
+    names = [default_name(Kind("expert"), 0, lang), default_name(Kind("heuristic"), 1, lang)]
     return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
 
 
@@ -288,6 +299,77 @@ def summary(graded: Review, lang: Lang, names: Called) -> None:
     st.caption(t("review_page.chart_caption", lang))
 
 
+# ----- the chance of winning --------------------------------------------------------------------
+
+Chances = tuple[tuple[float, ...], dict[int, DecisionChance]]
+"""Each seat's chance of winning at the record's start, and every decision's chances by move."""
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _chances(text: str) -> Chances:
+    """The chances of the record `text` holds; cached for every session, as its review is.
+
+    A decision costs the master's work for one move (a few milliseconds, README's Figures), so a
+    game's few hundred take a second or so, once.
+    """
+    record = loads(text)
+    start = tuple(chance(record.table, seat) for seat in range(record.table.players))
+    return start, {found.index: found for found in decision_chances(record)}
+
+
+def chances(record: Scenario) -> Chances:
+    """The chances of winning along `record` (`value.decision_chances`)."""
+    return _chances(record_key(record))
+
+
+def chance_line(found: DecisionChance, lang: Lang, names: Called) -> str:
+    """A decision's chances in words: with the best move, and after the move played."""
+    return t(
+        "review_page.chances.line",
+        lang,
+        player=seat_name(found.seat, lang, names.said),
+        before=games_in_ten(found.before, lang),
+        after=games_in_ten(found.after, lang),
+    )
+
+
+def drop_line(found: DecisionChance, turn: int, before: Table, lang: Lang, names: Called) -> str:
+    """A fall in chance of winning told as a child follows it: where, what, and what it cost."""
+    return t(
+        "review_page.chances.drop",
+        lang,
+        turn=turn,
+        label=seat_label(found.seat, lang, names.labels),
+        move=move_words(found.move, before, lang, "button", names.said),
+        player=seat_name(found.seat, lang, names.said),
+        before=games_in_ten(found.before, lang),
+        cost=games_cost(found.change, lang),
+    )
+
+
+def winning(found: Chances, steps: Sequence[Step], lang: Lang, names: Called) -> None:
+    """Each seat's chance of winning turn after turn, and the moves that made it fall most."""
+    start, by_move = found
+    turns = turn_numbers(steps)[1:]
+    chart = chance_lines(list(by_move.values()), turns, start, lang, names.labels)
+    st.plotly_chart(
+        chart.figure,
+        width="stretch",
+        theme="streamlit",
+        config=CONFIG,
+        key="review_chances_chart",
+        alt=chart.alt,
+    )
+    st.caption(t("review_page.chances.caption", lang))
+    st.markdown(f"**{t('review_page.chances.drops_title', lang)}**")
+    drops = biggest_drops(by_move.values())
+    lines = [
+        f"{rank}. {drop_line(drop, turns[drop.index], steps[drop.index].table, lang, names)}"
+        for rank, drop in enumerate(drops, 1)
+    ]
+    st.markdown("\n".join(lines) or t("review_page.chances.drops_none", lang))
+
+
 # ----- the decisions worth a look ---------------------------------------------------------------
 
 
@@ -346,7 +428,9 @@ def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
     return " ".join(said)
 
 
-def decision_box(decision: Decision, before: Table, lang: Lang, names: Called) -> None:
+def decision_box(
+    decision: Decision, before: Table, lang: Lang, names: Called, found: DecisionChance | None
+) -> None:
     """One decision: the table it was made at, the move played beside the expert's, and why."""
     with st.container(border=True):
         st.subheader(
@@ -372,6 +456,11 @@ def decision_box(decision: Decision, before: Table, lang: Lang, names: Called) -
                     t("review_page.swing", lang, swing=worms(choice.outlook.expected_swing, lang))
                 )
         st.markdown(why(decision, before, lang, names))
+        if found is not None:
+            st.markdown(chance_line(found, lang, names))
+        master = master_otherwise(before)
+        if master is not None:
+            st.markdown(master_words(master.move, master.reason, before, lang, names.said))
         links.link(t("review_page.sandbox_link", lang), lang, table=before)
         links.explore_link(before, lang)
 
@@ -380,8 +469,10 @@ def _show_more() -> None:
     st.session_state[SHOWN] = st.session_state.get(SHOWN, PAGE_SIZE) + PAGE_SIZE
 
 
-def worth_looking_at(graded: Review, steps: Sequence[Step], lang: Lang, names: Called) -> None:
-    """The costliest decisions first, a few at a time."""
+def worth_looking_at(
+    graded: Review, steps: Sequence[Step], lang: Lang, names: Called, along: Chances
+) -> None:
+    """The costliest decisions first, a few at a time, each with its chances of winning."""
     if not graded.decisions:  # every move forced: the seats' sentences say so already
         return
     st.header(t("review_page.worth_title", lang), anchor=False)
@@ -392,7 +483,8 @@ def worth_looking_at(graded: Review, steps: Sequence[Step], lang: Lang, names: C
     st.caption(t("review_page.worth_help", lang))
     shown = int(st.session_state.get(SHOWN, PAGE_SIZE))
     for decision in found[:shown]:
-        decision_box(decision, steps[decision.index].table, lang, names)
+        at = decision.index
+        decision_box(decision, steps[at].table, lang, names, along[1].get(at))
     if len(found) > shown:
         st.button(
             t("review_page.show_more", lang),

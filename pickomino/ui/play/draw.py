@@ -16,8 +16,17 @@ from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import Table
 from pickomino.i18n import Lang, t, tn
 from pickomino.match import KINDS, PERSON, Match, Turn, Why, tie_break, verdict, why
-from pickomino.narrate import move_words, seat_label, seat_name, seats_text, story
+from pickomino.narrate import (
+    games_in_ten,
+    master_words,
+    move_words,
+    seat_label,
+    seat_name,
+    seats_text,
+    story,
+)
 from pickomino.odds import TIE, analyse
+from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
 from pickomino.ui import frame, records, show
@@ -36,6 +45,7 @@ from pickomino.ui.play.clicks import (
 from pickomino.ui.play.links import fresh_seed, opened, share_link
 from pickomino.ui.play.names import Called, called, default_name, record_of, typed
 from pickomino.ui.play.state import (
+    CHANCES,
     HINT,
     KEEP,
     LOG_OPEN,
@@ -60,6 +70,7 @@ from pickomino.ui.play.state import (
     pace,
 )
 from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
+from pickomino.value import win_chance
 
 
 def notice_here() -> None:
@@ -223,6 +234,13 @@ def controls(match: Match, lang: Lang) -> None:
                 help=t("play.verdict_help", lang),
                 width="content",
             )
+            st.toggle(
+                t("play.chances.toggle", lang),
+                key=CHANCES,
+                persist_state=KEEP,
+                help=t("play.chances.help", lang),
+                width="content",
+            )
 
 
 def board(match: Match, names: Called, lang: Lang) -> None:
@@ -263,6 +281,12 @@ def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
     )
 
 
+def chances_text(table: Table, lang: Lang, names: Called) -> str:
+    """The chance of winning of the seat to play, with the best moves from here, in plain words."""
+    player = seat_name(table.current, lang, names.said)
+    return t("play.chances.line", lang, player=player, chance=games_in_ten(win_chance(table), lang))
+
+
 def person(match: Match, names: Called, lang: Lang) -> None:
     """The person's moves as buttons (only legal ones), with the hint and the odds if asked."""
     table = match.table
@@ -271,10 +295,14 @@ def person(match: Match, names: Called, lang: Lang) -> None:
         best = analysis.recommended
         reason = why(table, best.move)
         if reason is not None:
-            st.info(
-                t("play.hint", lang, why=why_text(reason, table, lang, names)),
-                icon=":material/lightbulb:",
-            )
+            hint = t("play.hint", lang, why=why_text(reason, table, lang, names))
+            master = master_otherwise(table)
+            if master is not None:
+                said = master_words(master.move, master.reason, table, lang, names.said)
+                hint = f"{hint} {said}"
+            st.info(hint, icon=":material/lightbulb:")
+    if st.session_state.get(CHANCES):
+        st.caption(chances_text(table, lang, names))
     drawn = len(match.steps)
     offer(
         table,

@@ -59,7 +59,7 @@ def _seats_param(players: int, lang: Lang) -> tuple[tuple[Kind, ...] | None, str
     wanted = value.split(",")
     if len(wanted) != players or any(name not in KINDS for name in wanted):
         return None, seats_refusal(value, players, lang)
-    return tuple(next(kind for kind in KINDS if kind == name) for name in wanted), None
+    return tuple(Kind(name) for name in wanted), None
 
 
 def seats_refusal(value: str, players: int, lang: Lang) -> str:

@@ -36,6 +36,7 @@ PACE: Final = "play_pace"
 ODDS: Final = "play_odds"
 HINT: Final = "play_hint"
 VERDICT: Final = "play_verdict"
+CHANCES: Final = "play_chances"
 LOG_OPEN: Final = "play_log_open"
 SHARE_OPEN: Final = "play_share_open"
 NEW_OPEN: Final = "play_new_open"
@@ -49,9 +50,10 @@ SECONDS: Final[dict[Pace, float]] = {"slow": 1.5, "fast": 0.5}
 """Time between two bot moves when they play on their own: slow enough to read each reason, or
 quick enough to watch a turn go by."""
 
-Settings = tuple[bool, bool, bool, Pace]
-"""The reader's settings kept with the game: the odds, the hint, the coach, the bots' pace."""
-TOGGLES: Final = (ODDS, HINT, VERDICT)
+Settings = tuple[bool, bool, bool, bool, Pace]
+"""The reader's settings kept with the game: the odds, the hint, the coach, the chance of winning,
+the bots' pace."""
+TOGGLES: Final = (ODDS, HINT, VERDICT, CHANCES)
 
 
 def kind_key(seat: int) -> str:
@@ -107,7 +109,7 @@ def chosen_kind(seat: int, key: str | None = None) -> Kind:
     name = key or kind_key(seat)
     st.session_state.setdefault(name, PERSON if seat == 0 else "expert")
     found = read_choice(name, KINDS, "play.kind.{}")
-    return next(kind for kind in KINDS if kind == found)
+    return Kind(found)
 
 
 def chosen_rules() -> str:
@@ -124,16 +126,20 @@ def pace() -> Pace:
 
 def settings() -> Settings:
     """The settings the reader chose, as the store keeps them beside the game."""
-    odds, hint, verdict = (bool(st.session_state.get(key)) for key in TOGGLES)
-    return odds, hint, verdict, pace()
+    odds, hint, verdict, chances = (bool(st.session_state.get(key)) for key in TOGGLES)
+    return odds, hint, verdict, chances, pace()
 
 
 def set_settings(found: object) -> None:
-    """Take settings read from the store; anything that is not a setting leaves them as they are."""
-    if not isinstance(found, list) or len(found) != len(TOGGLES) + 1:
+    """Take settings read from the store; anything that is not a setting leaves them as they are.
+
+    A game stored before the chance of winning had its toggle holds one toggle fewer: the ones it
+    has are read, the chance's stays off.
+    """
+    if not isinstance(found, list) or len(found) not in (len(TOGGLES), len(TOGGLES) + 1):
         return
     *toggles, chosen = found
-    for key, value in zip(TOGGLES, toggles, strict=True):
+    for key, value in zip(TOGGLES, toggles, strict=False):
         if isinstance(value, bool):
             st.session_state[key] = value
     if chosen in PACES:

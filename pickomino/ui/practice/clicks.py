@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from pickomino.bots import expert
+from pickomino.bots import bot
 from pickomino.echo import echoed
 from pickomino.game import IllegalMove
 from pickomino.i18n import join_list, t
@@ -53,7 +53,7 @@ def act(step: Callable[[Sandbox], Sandbox], where: Where = "table") -> None:
     lang = current_lang()
     try:
         box = step(st.session_state[BOX])
-        st.session_state[BOX] = box.autoplay(expert, LEARNER) if bots() else box
+        st.session_state[BOX] = box.autoplay(bot("expert"), LEARNER) if bots() else box
     except IllegalMove as error:
         refuse(t("common.refused", lang, reason=show.refusal(error, lang)), where)
     except ScenarioError as error:
