@@ -30,7 +30,7 @@ from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.store import EXPIRY, open_store
 from pickomino.ui.frame import PAGES
-from pickomino.ui.odds_panel import outlook_line, recommendation, tiles_table
+from pickomino.ui.odds_panel import TILES_OPEN, outlook_line, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.records import read_record, record_text
 from pickomino.ui.show import scenario_refusal
@@ -42,7 +42,7 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGE = "app_pages/sandbox.py"
 
 
-PANELS = (state.TEACHER_OPEN, state.NEW_OPEN, state.SHARE_OPEN, state.ABOUT_OPEN)
+PANELS = (state.TEACHER_OPEN, state.NEW_OPEN, state.SHARE_OPEN, state.ABOUT_OPEN, TILES_OPEN)
 """The sandbox's folded panels, which it fills only while open."""
 
 
@@ -539,8 +539,8 @@ def test_the_expert_can_play_the_other_seats() -> None:
     at = click(at, "sandbox_take_30")
     table = box(at).table
     assert table.current == 0 and table.phase == "roll", "Player 2 has played at once"
-    (story,) = [str(m.value) for m in at.markdown if str(m.value).startswith("- You take")]
-    assert story.startswith("- You take tile 30 from the middle")
+    (story,) = [str(m.value) for m in at.markdown if "- You take" in str(m.value)]
+    assert story.startswith(f"**{t('sandbox.last_move', 'en')}**\n\n- You take tile 30 from")
     assert "Player 2 rolls:" in story and story.endswith("The dice go to Player 1.")
     assert at.header[0].value == "Player 1: roll the dice to start the turn."
     assert "Player 1 (you)" in "".join(h.proto.body for h in at.get("html"))
@@ -809,11 +809,15 @@ def test_folded_panels_are_filled_only_once_opened() -> None:
     keys = {getattr(widget, "key", None) for widget in at.main.get("text_input")}
     assert "sandbox_dice" not in keys
     assert not at.main.get("code")  # the share box's link
+    help_text = t("odds.tiles_help", "en")
+    assert help_text not in [caption.value for caption in at.caption]  # each tile's chance
     at.session_state[state.TEACHER_OPEN] = True
     at.session_state[state.SHARE_OPEN] = True
+    at.session_state[TILES_OPEN] = True
     at.run()
     assert at.text_input(key="sandbox_dice").label == tn("sandbox.teacher.dice", 8, "en")
     assert "table=" in at.main.get("code")[0].proto.code_text
+    assert help_text in [caption.value for caption in at.caption]
 
 
 # ----- the history kept in the store: a reload finds the table, Undo and Redo ------------------

@@ -163,7 +163,7 @@ def finish_run(lang: Lang) -> None:
     )
 
 
-def folded(label: str, icon: str, key: str, fill: Callable[[], None]) -> None:
+def folded(label: str, icon: str | None, key: str, fill: Callable[[], None]) -> None:
     """A panel folded under its title, filled by `fill` only while the reader has it open.
 
     Folded, its widgets would still be sent and redrawn by the browser on every click, for

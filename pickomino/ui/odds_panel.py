@@ -6,7 +6,8 @@ The helpers that turn an `Analysis` into text are generic (any page quoting odds
 
 from __future__ import annotations
 
-from typing import Literal
+from functools import partial
+from typing import Final, Literal
 
 import streamlit as st
 
@@ -16,6 +17,9 @@ from pickomino.lessons.examples import star_elsewhere
 from pickomino.narrate import move_words
 from pickomino.odds import Analysis, Choice, Outlook, best_move
 from pickomino.ui import frame
+
+TILES_OPEN: Final = "odds_tiles_open"
+"""The key of the panel of each tile's chance: open or folded, kept across clicks."""
 
 
 def worms(value: float, lang: Lang) -> str:
@@ -206,8 +210,15 @@ def headline(analysis: Analysis, table: Table, lang: Lang) -> None:
 
 
 def tiles_panel(analysis: Analysis, lang: Lang) -> None:
-    """Each tile's chance, in a panel folded by default."""
-    # keyed and tracked, so a reader watching this table keeps it open while clicking moves
-    with st.expander(t("odds.tiles", lang), key=frame.worded("odds_tiles_open"), on_change="rerun"):
-        st.caption(t("odds.tiles_help", lang))
-        st.markdown(tiles_table(analysis, lang))
+    """Each tile's chance, in a panel folded by default, filled only while open (`frame.folded`).
+
+    A reader watching this table keeps it open while clicking moves; folded, its table is not sent
+    again on every click.
+    """
+    frame.folded(t("odds.tiles", lang), None, TILES_OPEN, partial(tiles_shown, analysis, lang))
+
+
+def tiles_shown(analysis: Analysis, lang: Lang) -> None:
+    """Each tile's chance, with what the figures mean."""
+    st.caption(t("odds.tiles_help", lang))
+    st.markdown(tiles_table(analysis, lang))

@@ -208,13 +208,17 @@ def tell(
     *,
     passing: bool = True,
     names: Names = None,
+    title: str = "",
 ) -> None:
     """The events as a list of sentences, addressed to seat `you` (None: every player named).
 
     `passing=False` leaves out who plays next, for examples that stop at the end of one turn.
+    `title`, in bold above the list, goes in the list's own element: one element fewer for the
+    browser to build again on each of the sandbox's clicks.
     """
     shown = [event for event in events if passing or not isinstance(event, TurnPassed)]
-    st.markdown("\n".join(f"- {line}" for line in story(shown, lang, you, names)))
+    heading = f"**{title}**\n\n" if title else ""
+    st.markdown(heading + "\n".join(f"- {line}" for line in story(shown, lang, you, names)))
 
 
 def refusal(error: IllegalMove, lang: Lang) -> str:

@@ -418,8 +418,7 @@ def last_move(box: Sandbox, events: tuple[Event, ...], lang: Lang) -> None:
     """
     if not events:
         return
-    st.markdown(f"**{t('sandbox.last_move', lang)}**")
-    show.tell(events, lang, LEARNER if bots() else None)
+    show.tell(events, lang, LEARNER if bots() else None, title=t("sandbox.last_move", lang))
     failed = failure(box)
     if failed is not None:
         show.failed_turn(*failed, lang, scale=scale())

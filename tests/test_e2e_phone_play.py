@@ -1,0 +1,122 @@
+"""A whole game on the Play page and a whole class quiz, on a phone (390x844), in Chromium.
+
+A person plays a cautious bot by tapping: the first group of dice of each roll, then a tile as
+soon as one is offered, else a roll on, until the game ends. At every decision the page may not
+scroll sideways, the dice and the moves decided on them must fit one screen together once the dice
+are scrolled into view (the moves right under the dice, not a table's height below), and no button
+label may break inside a word. A pupil then answers every question of a class quiz, and the page
+never scrolls sideways either.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from pickomino.i18n import t, tn
+from pickomino.lessons.quiz import Setup, questions
+from tests.browser import answered, needs_chromium, open_page
+from tests.test_e2e_phone import BROKEN_WORDS
+
+pytestmark = needs_chromium
+
+PHONE = {"width": 390, "height": 844}
+
+SIDEWAYS = "document.scrollingElement.scrollWidth > innerWidth"
+
+MOVES = ", ".join(
+    f"[class*='st-key-play_{kind}'] button:not([disabled])"
+    for kind in ("roll", "keep_", "take_", "stop")
+)
+"""Every move the table offers a person: the groups of dice, roll on, a tile, stop."""
+
+DECISION = f"""() => {{
+  const moves = [...document.querySelectorAll("{MOVES}")];
+  const column = moves[0].closest("[data-testid=stColumn]");
+  const dice = column.querySelector("[data-testid=stHtml]");
+  const top = document.querySelector("[data-testid=stHeader]").getBoundingClientRect().bottom;
+  dice.style.scrollMarginTop = `${{top}}px`;  // under Streamlit's header, not behind it
+  dice.scrollIntoView({{block: "start"}});
+  const outside = [dice, ...moves]
+    .map(e => [e.innerText.trim(), e.getBoundingClientRect()])
+    .filter(([, box]) => box.top < top - 1 || box.bottom > innerHeight || box.right > innerWidth)
+    .map(([text, box]) => `${{text}} at ${{Math.round(box.top)}}-${{Math.round(box.bottom)}}`);
+  return {{moves: moves.length, outside}};
+}}"""
+"""Scroll the decision column's first drawing (the dice set aside, above the roll's groups or the
+moves) to the top of the screen, under Streamlit's header; the moves the screen then hides."""
+
+
+def decide(page: Page) -> None:
+    """Check the screen, then tap: the first group of dice, else a tile, else roll on, else stop."""
+    assert not page.evaluate(SIDEWAYS), "the page scrolls sideways"
+    shown = page.evaluate(DECISION)
+    assert shown["moves"] >= 1 and shown["outside"] == [], shown
+    assert page.evaluate(BROKEN_WORDS) == []
+    for kind in ("keep_", "take_", "roll", "stop"):
+        offered = page.locator(f"[class*='st-key-play_{kind}'] button:not([disabled])")
+        if offered.count():
+            with answered(page):
+                offered.first.click()
+            return
+    pytest.fail("a person to play and no move offered")
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_a_whole_game_against_a_bot_tapped_on_a_phone(
+    server: str, browser: Browser, lang: str
+) -> None:
+    page = open_page(browser, f"{server}/play?lang={lang}", **PHONE, is_mobile=True)
+    page.get_by_label(t("play.seat_kind", lang, n=2), exact=True).click()  # opens the list
+    with answered(page):
+        page.get_by_role("option", name=t("play.kind.cautious", lang)).click()
+    seed = page.get_by_label(t("play.seed", lang), exact=True)
+    seed.fill("7")  # the same dice every run
+    with answered(page):
+        seed.press("Enter")
+    with answered(page):
+        page.get_by_role("button", name=t("play.start", lang)).click()
+    with answered(page):  # the bot waits for a tap, so a check never races its timer
+        page.get_by_text(t("play.pace.step", lang), exact=True).click()
+    over = page.get_by_role("heading", name=tn("play.winner", 1, lang, winners="|").split("|")[0])
+    skip = page.get_by_role("button", name=t("play.skip", lang))
+    decisions = 0
+    while not over.count():
+        if page.locator(MOVES).count():
+            decide(page)
+            decisions += 1
+        else:
+            with answered(page):
+                skip.click()
+    assert decisions > 10, decisions  # a whole game, not one turn
+    expect(page.get_by_role("button", name=t("play.again", lang))).to_be_visible()
+    assert not page.evaluate(SIDEWAYS), "the end of the game scrolls sideways"
+    assert page.evaluate(BROKEN_WORDS) == []
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_a_whole_class_quiz_on_a_phone(server: str, browser: Browser, lang: str) -> None:
+    code, count = "PHONE", 5
+    found = questions(Setup(code, "first", count))
+    page = open_page(
+        browser, f"{server}/quiz?code={code}&count={count}&lang={lang}", **PHONE, is_mobile=True
+    )
+    main = page.get_by_test_id("stMain")
+    for number, question in enumerate(found):
+        heading = t("quiz.page.question", lang, n=number + 1, count=count)
+        expect(main.get_by_role("heading", level=2)).to_have_text(heading)
+        assert not page.evaluate(SIDEWAYS), f"question {number + 1} scrolls sideways"
+        assert page.evaluate(BROKEN_WORDS) == []
+        with answered(page):
+            page.get_by_role(
+                "button", name=question.choice_text(question.answer, lang), exact=True
+            ).click()
+        assert not page.evaluate(SIDEWAYS), f"the verdict on {number + 1} scrolls sideways"
+        last = number + 1 == count
+        with answered(page):
+            page.get_by_role(
+                "button", name=t(f"quiz.page.{'finish' if last else 'next'}", lang)
+            ).click()
+    expect(main.get_by_role("heading", level=2)).to_have_text(t("quiz.page.end_title", lang))
+    assert not page.evaluate(SIDEWAYS), "the end of the quiz scrolls sideways"
+    assert page.evaluate(BROKEN_WORDS) == []
