@@ -20,7 +20,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from pickomino.i18n import t
 from pickomino.ui.storage import URL_SETTING
-from tests.browser import answered, free_port, needs_chromium, open_page, streamlit_server
+from tests.browser import (
+    answered,
+    free_port,
+    needs_chromium,
+    open_page,
+    ready,
+    streamlit_server,
+)
 
 pytestmark = needs_chromium
 
@@ -67,12 +74,19 @@ def test_a_server_restart_mid_room_loses_no_answer(
     with streamlit_server(port=port) as server:
         board, code = open_room_with_a_game(browser, server)
         phone = join_and_answer(browser, server, code)
+    option = phone.locator(".st-key-room_option_1_0 button")
+    reveal = board.locator(".st-key-room_reveal button")
+    # Streamlit disables every widget while its server is gone: without seeing that first, the
+    # checks below passed on what the old server had drawn, and the reveal was clicked before the
+    # board's new session had drawn its controls (then lost)
+    for control in (option, reveal):
+        expect(control).to_be_disabled(timeout=60_000)
     with streamlit_server(port=port):
         # both pages reconnect by themselves, each a new session of the new server
-        expect(phone.locator(".st-key-room_option_1_0 button")).to_have_attribute(
-            "kind", "primary", timeout=120_000
-        )
-        expect(board.locator(".st-key-room_reveal button")).to_be_visible(timeout=120_000)
+        for page, control in ((phone, option), (board, reveal)):
+            expect(control).to_be_enabled(timeout=120_000)
+            ready(page)
+        expect(option).to_have_attribute("kind", "primary")
         assert "control" not in board.url
         the_room_goes_on(board, phone)
 
