@@ -504,7 +504,14 @@ def _to_class(room: Room, match: Match, played: tuple[int, Played] | None) -> Ro
 
 
 def start_game(room: Room, seed: int) -> Room:
-    """A new game, the class against the expert, played until the class's first decision."""
+    """A new game, the class against the expert, played until the class's first decision.
+
+    The seed, drawn with the button, names the press: the same press arriving twice (Streamlit
+    ran a start button's callback again in a run the board's poll had started) starts one game,
+    not a second one over it, asked as question 2.
+    """
+    if room.game is not None and room.game.get("seed") == seed:
+        return room
     return _to_class(room, Match.new((PERSON, OPPONENT), ("", ""), seed), None)
 
 

@@ -285,6 +285,14 @@ def test_the_class_plays_the_expert_by_majority_the_teacher_overriding_when_they
     assert overridden.game is not None and overridden.game["played"] == [chosen, "teacher"]
 
 
+def test_a_start_pressed_once_starts_one_game_however_often_it_arrives() -> None:
+    playing = rooms.start_game(room(), seed=7)
+    assert rooms.start_game(playing, seed=7) == playing
+    again = rooms.start_game(playing, seed=8)  # another press: a new game, the next question
+    assert again.question is not None and again.question.number == 2
+    assert again.game is not None and again.game["seed"] == 8
+
+
 def test_a_game_against_the_expert_goes_to_its_end_and_asks_nothing_more() -> None:
     playing = rooms.start_game(room(), seed=3)
     for _ in range(2000):
