@@ -271,3 +271,24 @@ def answered(page: Page, quiet_ms: int = QUIET_MS) -> Iterator[None]:
     if crashed.count():
         pytest.fail(f"the app failed: {crashed.first.inner_text()}")
     ready(page, quiet_ms)
+
+
+BROKEN_WORDS = """(selector = "[data-testid=stMain] button") => {
+  const broken = [];
+  for (const box of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      if (node.parentElement.closest("[data-testid=stIconMaterial]") !== null) continue;
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+"""The words that their box broke over two lines ("dobbelsten-en"), in the elements `selector`
+finds (by default the page's buttons; the projector's test gives the headline figures)."""

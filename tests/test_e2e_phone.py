@@ -19,7 +19,7 @@ from pickomino.i18n import LANGS, t
 from pickomino.rules import preset
 from pickomino.share import encode_table
 from pickomino.ui.frame import PAGES
-from tests.browser import WAIT_MS, answered, needs_chromium, open_page, ready
+from tests.browser import BROKEN_WORDS, WAIT_MS, answered, needs_chromium, open_page, ready
 
 pytestmark = needs_chromium
 
@@ -63,24 +63,6 @@ OUTSIDE = """() => {
 """What the first screen must show, counted, and each of those elements not wholly in the window;
 the headline figures are the odds panel's on a projector, the marked moves' on a phone."""
 
-BROKEN_WORDS = """() => {
-  const broken = [];
-  for (const button of document.querySelectorAll("[data-testid=stMain] button")) {
-    const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-      if (node.parentElement.closest("[data-testid=stIconMaterial]") !== null) continue;
-      for (const word of node.data.matchAll(/\\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
-        if (lines.size > 1) broken.push(word[0]);
-      }
-    }
-  }
-  return broken;
-}"""
-"""The words of button labels that their box broke over two lines ("dobbelsten-en")."""
 
 MENU_CLEAR = """() => {
   const menu = document.querySelector("[data-testid=stMainMenu]").getBoundingClientRect();

@@ -15,8 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from pickomino.i18n import t, tn
 from pickomino.lessons.quiz import Setup, questions
-from tests.browser import answered, needs_chromium, open_page
-from tests.test_e2e_phone import BROKEN_WORDS
+from tests.browser import BROKEN_WORDS, answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
 

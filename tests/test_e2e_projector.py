@@ -15,7 +15,7 @@ from pickomino.i18n import LANGS, t, tn
 from pickomino.rules import preset
 from pickomino.sandbox import Sandbox
 from pickomino.share import encode_table
-from tests.browser import answered, needs_chromium, open_page
+from tests.browser import BROKEN_WORDS, answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
 
@@ -128,24 +128,6 @@ OVERFLOWING = f"""() => [...new Set(Array.from(document.querySelectorAll(
 """Buttons and headline figures whose text is wider than they are (cut, or spilling over), but for
 the toolbar's labels kept for screen readers only (where presentation mode shows an icon)."""
 
-BROKEN_WORDS = """() => {
-  const broken = [];
-  const walker = document.createTreeWalker(
-    document.querySelector("[data-testid=stMain]"), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-    if (node.parentElement.closest("[data-testid=stMetric]") === null) continue;
-    for (const word of node.data.matchAll(/\\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      const lines = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
-      if (lines.size > 1) broken.push(word[0]);
-    }
-  }
-  return broken;
-}"""
-"""The words of the headline figures' labels and values that a narrow column broke over two
-lines ("Volge-nde worp mislu-kt")."""
 
 UNCOVERED = """selector => { const target = document.querySelector(selector);
   target.scrollIntoView({block: "start"});
@@ -171,7 +153,7 @@ def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
         with answered(page):
             page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
     expect(page.get_by_test_id("stMetric")).to_have_count(3)
-    assert page.evaluate(BROKEN_WORDS) == []
+    assert page.evaluate(BROKEN_WORDS, "[data-testid=stMain] [data-testid=stMetric]") == []
     with answered(page):  # roll: three values to keep
         page.get_by_role("button", name=t("sandbox.redo", "nl")).click()
     keep = tn("sandbox.keep", 3, "nl", face="5")
