@@ -12,6 +12,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -22,7 +23,7 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.echo import echoed
 from pickomino.i18n import LANGS, percent, strings, t, tn
 from pickomino.narrate import SeatTitle, games_cost, games_in_ten, sentence
-from pickomino.review import WORTH_A_LOOK, biggest_drops, review, worth_a_look
+from pickomino.review import WORTH_A_LOOK, Review, biggest_drops, review, worth_a_look
 from pickomino.scenario import Scenario, scenario_json
 from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records, review_view
@@ -328,23 +329,51 @@ def test_named_seats_read_as_french_sentences_need_them() -> None:
     assert any(line.startswith("Le robot expert 2 lance") for line in told)
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_a_game_too_long_for_the_coach_is_refused_with_its_link_in_the_readers_words(
-    record: Scenario, lang: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Past the coach's bounds (here lowered to this game's boards less one) the link is refused
-    after a replay, before any odds, as any bad link is."""
+def too_long(record: Scenario, monkeypatch: pytest.MonkeyPatch) -> tuple[Scenario, int]:
+    """The record under other names, one board past the coach's bound (lowered for the test), and
+    its count of boards.
+
+    Other names, so neither a session nor the page's cache of reviews holds it already: were it
+    not refused, the page would have to grade it.
+    """
     from pickomino import review as coach
     from pickomino.odds import solved_board
 
     tables = [record.table, *(step.table for step in record.steps())][:-1]
     boards = len({solved_board(table) for table in tables if len(table.legal_moves()) > 1})
     monkeypatch.setattr(coach, "MAX_BOARDS", boards - 1)
-    monkeypatch.setattr(coach, "analyse", lambda _: pytest.fail("the odds were asked for"))
-    at = opened(PAGE, lang, game=encode_scenario(record))
+    return replace(record, names=("Refused", "Too long")), boards
+
+
+def grading(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The records the page grades from now on (each as `review_view.record_key`).
+
+    The coach's `review` is watched, not replaced: everything else on the page, the odds of the
+    game shown included, runs for real.
+    """
+    graded: list[str] = []
+
+    def watched(record: Scenario, progress: Callable[[int], None] | None = None) -> Review:
+        graded.append(review_view.record_key(record))
+        return review(record, progress)
+
+    monkeypatch.setattr(review_view, "review", watched)
+    return graded
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_too_long_for_the_coach_is_refused_with_its_link_in_the_readers_words(
+    record: Scenario, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past the coach's bounds (here lowered to this game's boards less one) the link is refused
+    after a replay, before it is graded, as any bad link is."""
+    long, boards = too_long(record, monkeypatch)
+    graded = grading(monkeypatch)
+    at = opened(PAGE, lang, game=encode_scenario(long))
     assert not at.exception
     reason = t("errors.scenario.too_long_to_review", lang, count=boards, limit=boards - 1)
     assert [e.value for e in at.error] == [t("review_page.link_refused", lang, reason=reason)]
+    assert review_view.record_key(long) not in graded
     assert not at.subheader  # no game is shown
 
 
@@ -377,27 +406,23 @@ def test_a_file_or_a_played_game_too_long_for_the_coach_is_refused_not_crashed(
     record: Scenario, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A file is refused with its name where the picker is; a game handed over by the Play page
-    with the page's words; neither asks the odds, and the game shown before stays."""
-    from pickomino import review as coach
-    from pickomino.odds import solved_board
-
-    tables = [record.table, *(step.table for step in record.steps())][:-1]
-    boards = len({solved_board(table) for table in tables if len(table.legal_moves()) > 1})
+    with the page's words; neither is graded, and the game shown before stays (its odds drawn)."""
     shown = review_page("en", game=encode_scenario(record))
-    monkeypatch.setattr(coach, "MAX_BOARDS", boards - 1)
-    monkeypatch.setattr(coach, "analyse", lambda _: pytest.fail("the odds were asked for"))
+    long, boards = too_long(record, monkeypatch)
+    graded = grading(monkeypatch)
     reason = t("errors.scenario.too_long_to_review", "en", count=boards, limit=boards - 1)
-    saved = json.dumps(scenario_json(record)).encode()
+    saved = json.dumps(scenario_json(long)).encode()
     shown.file_uploader(key=UPLOAD).set_value(("long.json", saved, "application/json")).run()
     assert not shown.exception
     (error,) = shown.error
     assert echoed("long.json") in str(error.value) and str(error.value).endswith(reason)
     assert figures(shown)[""] == NAMES  # the game opened before is still shown
     handed = review_page("en")
-    handed.session_state[records.HANDED] = record  # as the Play page's "Review this game" does
+    handed.session_state[records.HANDED] = long  # as the Play page's "Review this game" does
     handed.run()
     assert not handed.exception
     assert [e.value for e in handed.error] == [t("review_page.handed_refused", "en", reason=reason)]
+    assert review_view.record_key(long) not in graded
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
