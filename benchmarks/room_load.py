@@ -1,10 +1,9 @@
 """Live rooms under load: 3 rooms of 30 pupils on one server, driven over Streamlit's websocket.
 
 Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupils 30]
-[--questions 3] [--spread 10] [--chromium 2] [--postgres URL]`. Each pupil is a light client
-speaking Streamlit's protocol as `benchmarks/ws_load.py` does (a `rerun_script` BackMsg per
-run, ForwardMsgs read until `script_finished`), and polls its phone page's fragment every second
-as the browser does for
+[--questions 3] [--spread 10] [--chromium 2] [--postgres URL]`. Each pupil is a light client,
+`benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg per run, ForwardMsgs read until
+`script_finished`), and polls its phone page's fragment every second as the browser does for
 `st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
 sends a rerun of that fragment). Each room's teacher is one more such client on the board, opened
 with the teacher's control link, polling the same way.
@@ -52,11 +51,8 @@ from urllib.parse import quote, urlencode, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import websockets  # noqa: E402
-from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
-from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
-
 from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # noqa: E402
+from benchmarks.ws_load import ANSWER_S, Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import open_store  # noqa: E402
@@ -65,100 +61,23 @@ from tests.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
 
-ANSWER_S = 60.0
 QUIZ = "BENCH-E5"
 COUNTED = re.compile(r"\*\*(\d+)\*\* of (\d+)")
 OPTION = re.compile(r"room_option_(\d+)_(\d+)$")
 
 
-@dataclass
-class Client:
-    """One page over the websocket: its page, its fragment, the buttons and text its runs drew."""
-
-    socket: websockets.ClientConnection
-    query: str
-    page_hash: str = ""
-    fragment: str = ""
-    interval: float = 1.0
-    """The fragment's `run_every`, as the server sent it."""
-    buttons: dict[str, str] = field(default_factory=dict)
-    texts: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    async def run(self, trigger: str | None = None, page_name: str = "") -> None:
-        """One run: the page's first (`page_name`), a poll of its fragment, or a click in it."""
-        async with self.lock:
-            message = BackMsg()
-            state = message.rerun_script
-            state.query_string, state.page_script_hash, state.page_name = (
-                self.query,
-                self.page_hash,
-                page_name,
-            )
-            if self.fragment and not page_name:
-                state.fragment_id = self.fragment
-                state.is_auto_rerun = trigger is None
-            if trigger is not None:
-                state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
-            self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
-            await self.socket.send(message.SerializeToString())
-            async with asyncio.timeout(ANSWER_S):
-                while not self.read(await self.socket.recv()):
-                    pass
-
-    def read(self, data: str | bytes) -> bool:
-        message = ForwardMsg()
-        message.ParseFromString(data if isinstance(data, bytes) else data.encode())
-        kind = message.WhichOneof("type")
-        if kind == "navigation":
-            self.page_hash = message.navigation.page_script_hash
-        elif kind == "page_info_changed":
-            self.query = message.page_info_changed.query_string
-        elif kind == "auto_rerun":
-            self.fragment = message.auto_rerun.fragment_id
-            self.interval = message.auto_rerun.interval
-        elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-            element = message.delta.new_element
-            which = element.WhichOneof("type")
-            if which == "button":
-                self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
-            elif which == "markdown":
-                self.texts.append(element.markdown.body)
-            elif which == "exception":
-                self.errors.append(element.exception.message)
-        elif kind == "script_finished":
-            if message.script_finished not in (
-                ForwardMsg.FINISHED_SUCCESSFULLY,
-                ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
-            ):
-                self.errors.append(f"run ended with status {message.script_finished}")
-            return True
-        return False
-
-    def question(self) -> int:
-        """The number of the question whose buttons the last run drew (0: none)."""
-        found = [int(m[1]) for key in self.buttons if (m := OPTION.match(key))]
-        return max(found, default=0)
-
-    def counted(self) -> int:
-        for text in self.texts:
-            if (found := COUNTED.search(text)) is not None:
-                return int(found[1])
-        return -1
+def question(client: Client) -> int:
+    """The number of the question whose buttons the phone's last run drew (0: none)."""
+    found = [int(m[1]) for key in client.buttons if (m := OPTION.match(key))]
+    return max(found, default=0)
 
 
-async def connect(url: str, path: str, params: dict[str, str]) -> Client:
-    address = urlsplit(url)
-    socket = await websockets.connect(
-        f"ws://{address.netloc}/_stcore/stream",
-        subprotocols=[websockets.Subprotocol("streamlit")],
-        max_size=None,
-        open_timeout=ANSWER_S,
-    )
-    client = Client(socket, urlencode(params))
-    await client.run(page_name=path)
-    return client
+def counted(client: Client) -> int:
+    """The answers the board's last run counted (-1: no count drawn)."""
+    for text in client.texts:
+        if (found := COUNTED.search(text)) is not None:
+            return int(found[1])
+    return -1
 
 
 @dataclass
@@ -228,10 +147,10 @@ async def room(
     The first `real` pupils are Chromium pages of `browser`, the others light clients.
     """
     code, token, pupils = opened
-    board = await connect(url, "room", {"room": code, "control": token, "lang": "en"})
+    board = await connect(url, "room", urlencode({"room": code, "control": token, "lang": "en"}))
     pages = [await open_phone(browser, url, code, p) for p in pupils[:real]] if browser else []
     phones = [
-        await connect(url, "join", {"room": code, "pupil": p, "lang": "fr"})
+        await connect(url, "join", urlencode({"room": code, "pupil": p, "lang": "fr"}))
         for p in pupils[len(pages) :]
     ]
     everyone: list[object] = [*pages, *phones]
@@ -242,11 +161,11 @@ async def room(
     number_now = [1]
 
     def phone_seen(client: Client, now: float) -> None:
-        number = client.question()
+        number = question(client)
         shown.setdefault((id(client), number), now)
 
     def board_seen(client: Client, now: float) -> None:
-        counts.setdefault(number_now[0], {}).setdefault(client.counted(), now)
+        counts.setdefault(number_now[0], {}).setdefault(counted(client), now)
 
     tasks = [asyncio.create_task(poll(board, stop, board_seen))]
     tasks += [asyncio.create_task(poll(phone, stop, phone_seen)) for phone in phones]
@@ -415,7 +334,7 @@ def run(args: argparse.Namespace, url: str) -> None:
 
 
 async def _warm(url: str, code: str) -> None:
-    client = await connect(url, "room", {"room": code, "lang": "en"})
+    client = await connect(url, "room", urlencode({"room": code, "lang": "en"}))
     await client.socket.close()
 
 

@@ -28,7 +28,8 @@ memory (VmRSS of /proc/PID/status) before the class and after its clicks, with e
 open, so its growth per session; its CPU time per click.
 
 Checked: every run finishes successfully and shows no exception; after each round every session's
-address carries the walkthrough's table its own clicks lead to (step 1, 2, 3, then 2). Bounded:
+address opens the walkthrough's table its own clicks lead to (step 1, 2, 3, then 2: the history
+the address names in the store, `tests/classroom.address_table`). Bounded:
 only 127.0.0.1, at most 30 websocket and 4 browser sessions, four rounds, every answer 60 s, and no
 new N starts past `--budget` seconds.
 """
@@ -44,7 +45,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -61,11 +62,10 @@ from benchmarks.class_load import (  # noqa: E402
     percentile,
     server_pid,
 )
-from pickomino.game import Table  # noqa: E402
-from pickomino.share import decode_table  # noqa: E402
 from tests.browser import chromium, streamlit_server  # noqa: E402
 from tests.classroom import (  # noqa: E402
     Pupil,
+    address_table,
     click_all,
     click_ms,
     crashed,
@@ -82,35 +82,53 @@ ANSWER_S = 60.0
 
 
 @dataclass
-class Session:
-    """One pupil over the websocket: what the last run told about the page, and the clicks."""
+class Client:
+    """One page over the websocket, as Streamlit's browser client speaks to the server: what its
+    runs told about the page, and the buttons and text they drew.
+
+    `benchmarks/room_load.py`'s phones and boards are such clients too; they poll a fragment
+    (`st.fragment(run_every=...)`): the server names it in an `auto_rerun` message, and from then
+    on a run is a rerun of that fragment, as the browser sends for a widget inside it.
+    """
 
     socket: websockets.ClientConnection
+    query: str
     page_hash: str = ""
-    query: str = ""
+    fragment: str = ""
+    interval: float = 1.0
+    """The fragment's `run_every`, as the server sent it."""
     buttons: dict[str, str] = field(default_factory=dict)
     """Each button's Streamlit key and its widget id."""
+    texts: list[str] = field(default_factory=list)
+    """The markdown bodies of the last run."""
     errors: list[str] = field(default_factory=list)
-    clicks: list[float] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One run at a time: a tap must not interleave its messages with a poll's."""
 
     async def run(self, trigger: str | None = None, page_name: str = "") -> float:
-        """Ask for a run (a click of the button of key `trigger`, or the first run of the link's
-        page `page_name`) and read the server's messages until it has finished; its seconds."""
-        message = BackMsg()
-        state = message.rerun_script
-        state.query_string, state.page_script_hash, state.page_name = (
-            self.query,
-            self.page_hash,
-            page_name,
-        )
-        if trigger is not None:
-            state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
-        started = time.perf_counter()
-        await self.socket.send(message.SerializeToString())
-        async with asyncio.timeout(ANSWER_S):
-            while not self.read(await self.socket.recv()):
-                pass
-        return time.perf_counter() - started
+        """One run: the first of the page `page_name`, a click of the button of key `trigger`, or
+        (neither) a poll of the page's fragment; read until it has finished, its seconds."""
+        async with self.lock:
+            message = BackMsg()
+            state = message.rerun_script
+            state.query_string, state.page_script_hash, state.page_name = (
+                self.query,
+                self.page_hash,
+                page_name,
+            )
+            if self.fragment and not page_name:
+                state.fragment_id = self.fragment
+                state.is_auto_rerun = trigger is None
+            if trigger is not None:
+                state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
+            # a fragment's run draws only the fragment: the page's other buttons stay
+            self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
+            started = time.perf_counter()
+            await self.socket.send(message.SerializeToString())
+            async with asyncio.timeout(ANSWER_S):
+                while not self.read(await self.socket.recv()):
+                    pass
+            return time.perf_counter() - started
 
     def read(self, data: str | bytes) -> bool:
         """Take in one ForwardMsg; True once it ends the run."""
@@ -121,25 +139,30 @@ class Session:
             self.page_hash = message.navigation.page_script_hash
         elif kind == "page_info_changed":
             self.query = message.page_info_changed.query_string
+        elif kind == "auto_rerun":
+            self.fragment = message.auto_rerun.fragment_id
+            self.interval = message.auto_rerun.interval
         elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
             element = message.delta.new_element
-            if element.WhichOneof("type") == "button":
+            which = element.WhichOneof("type")
+            if which == "button":
                 self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
-            elif element.WhichOneof("type") == "exception":
+            elif which == "markdown":
+                self.texts.append(element.markdown.body)
+            elif which == "exception":
                 self.errors.append(element.exception.message)
         elif kind == "script_finished":
-            if message.script_finished != ForwardMsg.FINISHED_SUCCESSFULLY:
+            if message.script_finished not in (
+                ForwardMsg.FINISHED_SUCCESSFULLY,
+                ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+            ):
                 self.errors.append(f"run ended with status {message.script_finished}")
             return True
         return False
 
-    def table(self) -> Table | None:
-        found = parse_qs(self.query).get("table")
-        return decode_table(found[0]) if found else None
 
-
-async def join(url: str) -> Session:
-    """A new session on the server at `url` that has opened LINK."""
+async def connect(url: str, path: str, query: str) -> Client:
+    """A new session on the server at `url` that has opened the page `path` with `query`."""
     address = urlsplit(url)
     socket = await websockets.connect(
         f"ws://{address.netloc}/_stcore/stream",
@@ -147,10 +170,15 @@ async def join(url: str) -> Session:
         max_size=None,
         open_timeout=ANSWER_S,
     )
+    client = Client(socket, query)
+    await client.run(page_name=path)
+    return client
+
+
+async def join(url: str) -> Client:
+    """A new session on the server at `url` that has opened LINK."""
     link = urlsplit(LINK)
-    session = Session(socket, query=link.query)
-    await session.run(page_name=link.path.strip("/"))
-    return session
+    return await connect(url, link.path.strip("/"), link.query)
 
 
 class Browsers(threading.Thread):
@@ -242,15 +270,15 @@ async def play(url: str, server: int, sessions: int, browsers_wanted: int, cold:
     opening, opening_cpu = time.perf_counter() - started, cpu_ms(server) - cpu
 
     cpu = cpu_ms(server)
+    clicks: list[float] = []
     for key, step in ROUNDS:
         await together(browsers)
         spent = await asyncio.gather(*(pupil.run(key) for pupil in pupils))
         await finished(browsers)
-        for number, (pupil, seconds) in enumerate(zip(pupils, spent, strict=True)):
-            pupil.clicks.append(seconds * 1000)
-            if pupil.table() != tables[step]:
+        clicks += [seconds * 1000 for seconds in spent]
+        for number, pupil in enumerate(pupils):
+            if address_table(pupil.query) != tables[step]:
                 errors.append(f"session {number}, {key}: not the walkthrough's step {step}")
-    clicks = [ms for pupil in pupils for ms in pupil.clicks]
     browser_clicks = browsers.clicks if browsers is not None else []
     cpu_per_click = (cpu_ms(server) - cpu) / max(1, len(clicks) + len(browser_clicks))
     rss_after = memory_mb(server)

@@ -62,13 +62,18 @@ def walkthrough(name: str = "turn-walkthrough") -> list[Table]:
 
 
 def stored_sandbox(page: Page) -> Sandbox | None:
-    """The sandbox the page's address finds in the store (`?box=`), None before its first change.
+    """The sandbox the page's address finds in the store (`?box=`), None before its first change."""
+    return _stored(urlsplit(page.url).query)
+
+
+def _stored(query: str) -> Sandbox | None:
+    """The sandbox an address's `query` finds in the store (`box=`).
 
     Read from the store the server writes to (`PICKOMINO_STORE_URL`, which the tests set and the
     server inherits; else the default SQLite file under the checkout, where `streamlit_server`
     runs it, as for a benchmark).
     """
-    found = parse_qs(urlsplit(page.url).query).get("box")
+    found = parse_qs(query).get("box")
     if not found:
         return None
     url = os.environ.get(URL_SETTING) or f"sqlite:///{ROOT / DEFAULT_PATH}"
@@ -77,15 +82,23 @@ def stored_sandbox(page: Page) -> Sandbox | None:
 
 
 def shown_table(page: Page) -> Table | None:
-    """The table a reload of the page's address opens: the stored history's, else its link's;
-    None when the address holds neither (a reload opens a fresh table)."""
-    stored = stored_sandbox(page)
+    """The table a reload of the page's address opens (`address_table`)."""
+    return address_table(urlsplit(page.url).query)
+
+
+def address_table(query: str) -> Table | None:
+    """The table a reload of an address with `query` opens: the stored history's, else its
+    link's; None when the address holds neither (a reload opens a fresh table).
+
+    `benchmarks/ws_load.py` reads its websocket sessions' addresses with it too.
+    """
+    stored = _stored(query)
     if stored is not None:
         return stored.table
-    query = parse_qs(urlsplit(page.url).query)
-    if "table" in query:
-        return decode_table(query["table"][0])
-    return read_scenario(query["scenario"][0]).table if "scenario" in query else None
+    found = parse_qs(query)
+    if "table" in found:
+        return decode_table(found["table"][0])
+    return read_scenario(found["scenario"][0]).table if "scenario" in found else None
 
 
 def crashed(page: Page) -> str | None:
