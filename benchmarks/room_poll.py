@@ -6,7 +6,7 @@ pupils with a quiz question open and 29 answers in; measured:
 - each store read a poll may make (the pulse, the room's document, its pupils, its answers),
   alone, 50 times;
 - the round trip of one phone's poll and of the board's (a rerun of the page's fragment over
-  Streamlit's websocket, `benchmarks/room_load.py`'s light client), 40 times with nothing
+  Streamlit's websocket, `benchmarks/ws_load.py`'s light client), 40 times with nothing
   changed and 40 times with an answer written before each (so the page reads the room again);
 - what one phone's poll sends: bytes and messages.
 
@@ -24,11 +24,13 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.room_load import QUIZ, Client, connect, postgres_schema  # noqa: E402
+from benchmarks.room_load import QUIZ, postgres_schema  # noqa: E402
+from benchmarks.ws_load import Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import Store, open_store  # noqa: E402
@@ -62,7 +64,9 @@ async def polls(client: Client, store: Store, id: str, pupils: list[str], label:
 async def measure(
     server: str, store: Store, id: str, code: str, token: str, pupils: list[str]
 ) -> None:
-    phone = await connect(server, "join", {"room": code, "pupil": pupils[0], "lang": "fr"})
+    phone = await connect(
+        server, "join", urlencode({"room": code, "pupil": pupils[0], "lang": "fr"})
+    )
     await polls(phone, store, id, pupils, "phone")
     sizes: list[int] = []
     read = phone.read
@@ -74,7 +78,7 @@ async def measure(
     phone.read = counted  # type: ignore[method-assign]
     await phone.run()
     print(f"one phone poll sends {sum(sizes) / 1000:.1f} KB in {len(sizes)} messages")
-    board = await connect(server, "room", {"room": code, "control": token, "lang": "en"})
+    board = await connect(server, "room", urlencode({"room": code, "control": token, "lang": "en"}))
     await polls(board, store, id, pupils, "board")
     for client in (phone, board):
         await client.socket.close()
