@@ -89,8 +89,9 @@ class Figures:
 
 
 async def poll(client: Client, stop: asyncio.Event, seen: Callable[[Client, float], None]) -> None:
-    """Rerun the page's fragment every `interval`, as the browser does, until told to stop."""
-    while not stop.is_set():
+    """Rerun the page's fragment every `interval`, as the browser does, until told to stop or
+    the page stops polling."""
+    while not stop.is_set() and client.fragment:
         started = time.perf_counter()
         await client.run()
         seen(client, time.perf_counter())

@@ -8,7 +8,10 @@ pupils with a quiz question open and 29 answers in; measured:
 - the round trip of one phone's poll and of the board's (a rerun of the page's fragment over
   Streamlit's websocket, `benchmarks/ws_load.py`'s light client), 40 times with nothing
   changed and 40 times with an answer written before each (so the page reads the room again);
-- what one phone's poll sends: bytes and messages.
+- what one phone's poll sends: bytes and messages;
+- the class left open once the lesson is over: every pupil's phone and the board polling as
+  their browsers do, the server's CPU a second over `QUIET_S` seconds in the open room where
+  nothing changes, then again once the room is closed (a closed room's pages stop polling).
 
 Bounded: only 127.0.0.1, one server, a few hundred runs.
 """
@@ -29,14 +32,18 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.room_load import QUIZ, postgres_schema  # noqa: E402
+from benchmarks.class_load import cpu_ms, server_pid  # noqa: E402
+from benchmarks.room_load import QUIZ, poll, postgres_schema  # noqa: E402
 from benchmarks.ws_load import Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import Store, open_store  # noqa: E402
+from pickomino.ui.room import live  # noqa: E402
 from tests.browser import streamlit_server  # noqa: E402
 
 PUPILS = 30
+QUIET_S = 10.0
+"""How long the class left open is measured, in each state."""
 
 
 def median_ms(action: Callable[[], object], times: int) -> float:
@@ -81,6 +88,42 @@ async def measure(
     board = await connect(server, "room", urlencode({"room": code, "control": token, "lang": "en"}))
     await polls(board, store, id, pupils, "board")
     for client in (phone, board):
+        await client.socket.close()
+    await left_open(server, store, id, code, token, pupils)
+
+
+async def left_open(
+    server: str, store: Store, id: str, code: str, token: str, pupils: list[str]
+) -> None:
+    """Every phone and the board open on a room where nothing happens, then on it closed."""
+    clients = [
+        await connect(server, "join", urlencode({"room": code, "pupil": pupil, "lang": "fr"}))
+        for pupil in pupils
+    ]
+    clients.append(
+        await connect(server, "room", urlencode({"room": code, "control": token, "lang": "en"}))
+    )
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(poll(client, stop, lambda *_: None)) for client in clients]
+    pid = server_pid(server)
+    for state in ("open", "closed"):
+        if state == "closed":
+            document = store.read("room", id)
+            closed = rooms.close_room(rooms.Room.from_json(document.data), time.time())
+            opened = rooms.open_question(closed, time.time())
+            store.update_room(id, closed.to_json(), document.version, opened, rooms.KEPT_AFTER)
+            await asyncio.sleep(2 * live.POLL_SECONDS)  # every page has seen it
+        cpu, started = cpu_ms(pid), time.perf_counter()
+        await asyncio.sleep(QUIET_S)
+        spent = (cpu_ms(pid) - cpu) / (time.perf_counter() - started)
+        polling = sum(1 for client in clients if client.fragment)
+        print(
+            f"{PUPILS} phones and the board left open, the room {state}: server CPU "
+            f"{spent:.0f} ms a second, {polling} of {len(clients)} pages polling"
+        )
+    stop.set()
+    await asyncio.gather(*tasks)
+    for client in clients:
         await client.socket.close()
 
 

@@ -88,7 +88,8 @@ class Client:
 
     `benchmarks/room_load.py`'s phones and boards are such clients too; they poll a fragment
     (`st.fragment(run_every=...)`): the server names it in an `auto_rerun` message, and from then
-    on a run is a rerun of that fragment, as the browser sends for a widget inside it.
+    on a run is a rerun of that fragment, as the browser sends for a widget inside it, until a
+    run of the whole page sets no `auto_rerun` (a closed room's pages stop polling).
     """
 
     socket: websockets.ClientConnection
@@ -135,7 +136,10 @@ class Client:
         message = ForwardMsg()
         message.ParseFromString(data if isinstance(data, bytes) else data.encode())
         kind = message.WhichOneof("type")
-        if kind == "navigation":
+        if kind == "new_session" and not message.metadata.run.fragment_ids:
+            self.fragment = ""  # a run of the whole page: the browser drops every fragment's
+            # timer, and the run's `auto_rerun` sets it again if the fragment still polls
+        elif kind == "navigation":
             self.page_hash = message.navigation.page_script_hash
         elif kind == "page_info_changed":
             self.query = message.page_info_changed.query_string
@@ -152,6 +156,8 @@ class Client:
             elif which == "exception":
                 self.errors.append(element.exception.message)
         elif kind == "script_finished":
+            if message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                return False  # `st.rerun`: the run it asked for follows
             if message.script_finished not in (
                 ForwardMsg.FINISHED_SUCCESSFULLY,
                 ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,

@@ -10,8 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from pickomino.i18n import percent, t, tn
@@ -256,6 +258,32 @@ def test_a_closed_room_takes_no_join_nor_answer_and_its_answers_download_as_csv(
     sheet = teacher.get("download_button")
     assert len(sheet) == 1
     assert store().answers(id) == [(store().pupils(id)[0][0], 1, 1)]
+
+
+def test_once_the_room_is_closed_its_board_and_phones_stop_polling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nothing in a closed room can change, so its pages set their part up without `run_every`:
+    a class left open after the lesson costs the server nothing (benchmarks/room_poll.py)."""
+    paces: dict[str, float | None] = {}
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        if func is not None:
+            paces[func.__module__] = run_every
+        return fragment(func, run_every=run_every, **options)
+
+    monkeypatch.setattr(st, "fragment", recorded)
+    board, phone = "pickomino.ui.room.projector", "pickomino.ui.room.phone"
+    teacher, code = teacher_room()
+    ask(code)
+    zoe = pupil(code, "Zoë")
+    teacher.run()
+    assert paces == {board: live.BOARD_POLL_SECONDS, phone: live.POLL_SECONDS}
+    teacher.button(key="room_close").click().run()
+    zoe.run()
+    assert t("room.phone.closed", "en") in shown_text(zoe)
+    assert paces == {board: None, phone: None}
 
 
 def test_the_ranking_shows_only_when_the_teacher_turns_it_on() -> None:

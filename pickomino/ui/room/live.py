@@ -32,6 +32,7 @@ from pickomino.rooms import (
     RoomError,
     WrongCodes,
     check_teacher,
+    is_closed,
     new_code,
     new_token,
     open_question,
@@ -84,6 +85,10 @@ class Seen:
     pupils: tuple[Pupil, ...]
     answers: tuple[Answer, ...]
 
+    def closed(self) -> bool:
+        """Whether the room is closed, by the teacher or idle (`rooms.is_closed`), as of now."""
+        return is_closed(self.room, self.pulse.changed, now())
+
     def seated(self) -> tuple[Pupil, ...]:
         """The pupils the teacher did not remove."""
         return tuple(pupil for pupil in self.pupils if not pupil.removed)
@@ -119,6 +124,31 @@ def load(id: str) -> Seen:
     )
     st.session_state[key] = seen
     return seen
+
+
+def pace(id: str, every: float) -> float | None:
+    """How often a page of room `id` polls it: every `every` seconds, never once it is closed.
+
+    A closed room refuses every change but reading (`rooms.check_open`) and never opens again, so
+    what its pages show cannot change: a phone left open after the lesson costs nothing. A page
+    that finds its room closed while polling runs again whole (`stop_polling`), the only way
+    Streamlit sets a fragment's `run_every` anew. An unreachable store is not final: the page
+    keeps trying.
+    """
+    try:
+        return None if load(id).closed() else every
+    except StoreError:
+        return every
+
+
+def stop_polling(pace: float | None) -> None:
+    """Run the whole page again if its fragment, polling at `pace`, found the room closed.
+
+    The page's run sets the fragment up without polling (`pace` None then), as Streamlit fixes a
+    fragment's `run_every` only when the whole page runs.
+    """
+    if pace is not None:
+        st.rerun(scope="app")
 
 
 def teacher_token(code: str) -> str | None:

@@ -20,7 +20,6 @@ from pickomino.rooms import (
     RoomError,
     check_answer,
     check_open,
-    is_closed,
     new_token,
     nickname,
     pupil_id,
@@ -116,11 +115,12 @@ def phone(code: str, token: str, lang: Lang) -> None:
     except (RoomError, StoreError):
         st.error(t("room.refused.unknown", lang), icon=":material/error:")
         return
-    _live(id, token, lang)
+    pace = live.pace(id, live.POLL_SECONDS)
+    st.fragment(_live, run_every=pace)(id, token, lang, pace)
 
 
-@st.fragment(run_every=live.POLL_SECONDS)
-def _live(id: str, token: str, lang: Lang) -> None:
+def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
+    """The page's part that polls the room every `pace` seconds (None: the room is closed)."""
     try:
         seen = live.load(id)
     except StoreError as error:
@@ -136,7 +136,8 @@ def _live(id: str, token: str, lang: Lang) -> None:
     if refused:
         st.error(refused, icon=":material/error:")
     question = seen.room.question
-    if is_closed(seen.room, seen.pulse.changed, live.now()):
+    if seen.closed():
+        live.stop_polling(pace)
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
         _own_score(seen, me, lang)
         return

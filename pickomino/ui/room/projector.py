@@ -32,7 +32,6 @@ from pickomino.rooms import (
     class_by_rule,
     close_question,
     close_room,
-    is_closed,
     next_in_quiz,
     ranking,
     read_code,
@@ -127,11 +126,12 @@ def board(code: str, lang: Lang) -> None:
     if token is not None:
         live.keep_in_browser(code, token)
     join_box(code, lang)
-    _live(id, code, token is not None, lang)
+    pace = live.pace(id, live.BOARD_POLL_SECONDS)
+    st.fragment(_live, run_every=pace)(id, code, token is not None, lang, pace)
 
 
-@st.fragment(run_every=live.BOARD_POLL_SECONDS)
-def _live(id: str, code: str, teacher: bool, lang: Lang) -> None:
+def _live(id: str, code: str, teacher: bool, lang: Lang, pace: float | None) -> None:
+    """The board's part that polls the room every `pace` seconds (None: the room is closed)."""
     try:
         seen = live.load(id)
     except StoreError as error:
@@ -141,7 +141,9 @@ def _live(id: str, code: str, teacher: bool, lang: Lang) -> None:
     if refused:
         st.error(refused, icon=":material/error:")
     room = seen.room
-    closed = is_closed(room, seen.pulse.changed, live.now())
+    closed = seen.closed()
+    if closed:
+        live.stop_polling(pace)
     seated = seen.seated()
     st.markdown(tn("room.board.pupils", len(seated), lang, high=MAX_PUPILS))
     if closed:
@@ -412,5 +414,4 @@ def _quiz_question(room: Room, code: str, index: int) -> Room:
 
 
 def _closed(code: str) -> bool:
-    seen = live.load(live.find(code))
-    return is_closed(seen.room, seen.pulse.changed, live.now())
+    return live.load(live.find(code)).closed()
