@@ -2,7 +2,8 @@
 
 What a phone shows first: for a fresh game, whose turn it is, the table and the roll's groups of
 dice, the settings (the bots' pace, the toggles) only under them, and still working; for a pupil
-opening a quiz link, the first question and its answers, the teacher's part only under them.
+opening a quiz link, the first question and its answers, the teacher's part only under them; and
+after each "Next question", the next question's heading on the screen, not above it.
 
 A person plays a cautious bot by tapping: the first group of dice of each roll, then a tile as
 soon as one is offered, else a roll on, until the game ends. At every decision the page may not
@@ -15,7 +16,7 @@ never scrolls sideways either.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from pickomino.i18n import LANGS, t, tn
 from pickomino.lessons.quiz import Setup, questions
@@ -188,6 +189,17 @@ def test_a_quiz_link_opens_on_its_first_question_on_a_phone(
     assert page.evaluate(BROKEN_WORDS) == []
 
 
+def in_view(page: Page, element: Locator) -> bool:
+    """Whether `element` is wholly on the screen, under Streamlit's header."""
+    box = element.bounding_box()
+    header = page.get_by_test_id("stHeader").bounding_box()
+    assert box is not None and header is not None
+    return (
+        header["y"] + header["height"] <= box["y"] + 1
+        and box["y"] + box["height"] <= PHONE["height"]
+    )
+
+
 @pytest.mark.parametrize("lang", ["fr", "nl"])
 def test_a_whole_class_quiz_on_a_phone(server: str, browser: Browser, lang: str) -> None:
     code, count = "PHONE", 5
@@ -199,6 +211,7 @@ def test_a_whole_class_quiz_on_a_phone(server: str, browser: Browser, lang: str)
     for number, question in enumerate(found):
         heading = t("quiz.page.question", lang, n=number + 1, count=count)
         expect(main.get_by_role("heading", level=2)).to_have_text(heading)
+        assert in_view(page, main.get_by_role("heading", level=2)), f"question {number + 1}"
         assert not page.evaluate(SIDEWAYS), f"question {number + 1} scrolls sideways"
         assert page.evaluate(BROKEN_WORDS) == []
         with answered(page):
@@ -212,5 +225,6 @@ def test_a_whole_class_quiz_on_a_phone(server: str, browser: Browser, lang: str)
                 "button", name=t(f"quiz.page.{'finish' if last else 'next'}", lang)
             ).click()
     expect(main.get_by_role("heading", level=2)).to_have_text(t("quiz.page.end_title", lang))
+    assert in_view(page, main.get_by_role("heading", level=2)), "the end"
     assert not page.evaluate(SIDEWAYS), "the end of the quiz scrolls sideways"
     assert page.evaluate(BROKEN_WORDS) == []

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -424,6 +425,7 @@ PHONE_CSS: Final = """<style>
   .st-key-quiz_asked .pk-tiles img { width: 32px; height: auto; }
   .st-key-quiz_asked .pk-tiles > div { min-width: 32px !important; font-size: 0.7rem !important; }
   .st-key-quiz_asked .pk-stacks { font-size: 0.75rem; column-gap: 0.9rem !important; }
+  .st-key-quiz_asked .pk-stacks p { font-size: 0.75rem; margin: 0; }
   .st-key-quiz_asked [data-testid="stHtml"] > div:not([class]) img { width: 34px; height: auto; }
   .st-key-quiz_asked button { min-height: 2.1rem; padding: 0.15rem 0.75rem; }
   .st-key-quiz_asked button p { line-height: 1.3; }
@@ -434,11 +436,32 @@ higher, the titles are smaller, and the tiles and dice are drawn smaller, as the
 phone. Wider screens (a laptop, a projector) keep the drawing's own sizes."""
 
 
+TO_QUESTION: Final = """<script>
+(() => {{
+  const at = {at};
+  const box = document.querySelector(".st-key-quiz_asked");
+  if (box !== null && window.pkQuizAt !== undefined && window.pkQuizAt !== at
+      && window.pkQuizAt.split("/")[0] === at.split("/")[0]) {{
+    const header = document.querySelector("[data-testid=stHeader]");
+    box.style.scrollMarginTop = `${{header ? header.getBoundingClientRect().bottom : 0}}px`;
+    box.scrollIntoView({{block: "start"}});
+  }}
+  window.pkQuizAt = at;
+}})();
+</script>"""
+"""When the pupil moves on to the next question (or the end), the page scrolls to it: the button
+that moves on is under the answers, and the next question was drawn above the screen, a phone
+showing its answers without its table. Written with the code and the question's number, so it
+runs again only when they change: not on an answer, a language switch or the first display (a
+teacher's code stays in view)."""
+
+
 def asked(setup: Setup, lang: Lang) -> None:
     """The question the pupil is at, or the end once every question is answered."""
     found = quiz(setup)
     now = progress(setup)
-    st.html(PHONE_CSS)
+    at = json.dumps(f"{setup.code}/{now.at}")
+    st.html(PHONE_CSS + TO_QUESTION.format(at=at), unsafe_allow_javascript=True)
     with st.container(key="quiz_asked"):
         if now.at < len(found):
             question_box(setup, found, now, lang)
