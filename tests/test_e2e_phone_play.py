@@ -200,7 +200,7 @@ def in_view(page: Page, element: Locator) -> bool:
     )
 
 
-@pytest.mark.parametrize("lang", ["fr", "nl"])
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_whole_class_quiz_on_a_phone(server: str, browser: Browser, lang: str) -> None:
     code, count = "PHONE", 5
     found = questions(Setup(code, "first", count))
