@@ -15,12 +15,10 @@ setup = quiz_view.current()
 if setup is None:
     quiz_view.setup_form(lang)
 else:
-    quiz_view.code_banner(setup, lang)
-    projector.quiz_button(setup, lang)  # the live classroom: this quiz put to the class's phones
-    found = quiz_view.quiz(setup)
-    now = quiz_view.progress(setup)
-    if now.at < len(found):
-        quiz_view.question_box(setup, found, now, lang)
-    else:
-        quiz_view.the_end(setup, found, now, lang)
-    quiz_view.answer_sheet(found, lang)
+    teachers = quiz_view.made_here(setup)  # the teacher's quiz: the code for the board first
+    if teachers:
+        quiz_view.teachers_part(setup, lang, projector.quiz_button)
+    quiz_view.asked(setup, lang)
+    if not teachers:  # a pupil's: the question first
+        quiz_view.teachers_part(setup, lang, projector.quiz_button)
+    quiz_view.answer_sheet(quiz_view.quiz(setup), lang)

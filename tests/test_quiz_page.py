@@ -323,3 +323,42 @@ def test_answers_changed_in_another_tab_are_shown_not_overwritten() -> None:
     assert second.error[0].value == t("quiz.saved.conflict", "en")
     assert t("quiz.page.score", "en", right=2, answered=2) in markdown(second)
     assert second.header[0].value == t("quiz.page.question", "en", n=2, count=5)
+
+
+def shown_order(at: AppTest, code: str) -> list[str]:
+    """The main area's parts in the order drawn: the question, the code in big letters, and the
+    heading that puts the teacher's part under a pupil's question."""
+    order = []
+    for node in at.main:
+        if node.type == "header":
+            order.append("question")
+        elif node.type == "subheader" and node.value == t("quiz.teacher_part.title", "en"):
+            order.append("for the teacher")
+        elif node.type == "html" and f">{code}</p>" in node.proto.body:
+            order.append("code")
+    return order
+
+
+def test_a_pupils_quiz_shows_the_question_first_a_teachers_the_code_first() -> None:
+    """A link or the full code typed is a pupil's (the question first, on a phone the whole first
+    screen); a code drawn here, or a word of the teacher's own, is the teacher's, for the board."""
+    linked = quiz_page("en", code="K7QM-E5")
+    typed = quiz_page("en")
+    typed.text_input(key="quiz_code_input").input("k7qm-e5").run()
+    typed.button(key="quiz_start").click().run()
+    for pupil in (linked, typed):
+        assert not pupil.exception
+        assert shown_order(pupil, "K7QM-E5") == ["question", "for the teacher", "code"]
+        assert pupil.button(key="room_ask_quiz").label == t("room.teacher.quiz", "en")
+
+    own = quiz_page("en")
+    own.text_input(key="quiz_code_input").input("cm2b").run()
+    own.button(key="quiz_start").click().run()
+    assert shown_order(own, "CM2B-B10") == ["code", "question"]
+    drawn = quiz_page("en")
+    drawn.button(key="quiz_draw").click().run()
+    code = drawn.query_params["code"]
+    assert shown_order(drawn, code) == ["code", "question"]
+    drawn.button(key="quiz_choice_0_0").click().run()
+    drawn.button(key="quiz_next_0").click().run()  # the teacher's still, question after question
+    assert shown_order(drawn, code) == ["code", "question"]

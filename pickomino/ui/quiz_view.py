@@ -9,13 +9,20 @@ the progress and shows the same questions in the new words. They are also kept i
 (`pickomino.store`, a "quiz" document whose id the address holds as `?run=`), written after every
 answer, so a reload, Back and Forward or a tab reopened from the history finds them again; the
 link a teacher hands out holds the code alone, so each pupil's answers stay their own.
+
+Who is looking decides the order: a quiz this session made (drawn, or a word of the teacher's own
+typed) is the teacher's, whose code goes first, big, for the board; a quiz opened by its link or
+its full code is a pupil's, whose question goes first (on a phone the teacher's part took the whole
+first screen), the teacher's part under it.
 """
 
 from __future__ import annotations
 
 import functools
 import html
+import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -33,6 +40,7 @@ from pickomino.lessons.quiz import (
     QuizError,
     Setup,
     by_rule,
+    carries_quiz,
     questions,
     random_code,
     read_code,
@@ -59,6 +67,8 @@ RUNS_KEY: Final = "quiz_runs"
 """Each setup's stored document this session: its id and the version the next write names."""
 SAVED_KEY: Final = "quiz_saved_refusal"
 """Why the answers could not be read back or written to the store, for the next run to show."""
+MADE_KEY: Final = "quiz_made_here"
+"""The setups this session made (`made_here`): the teacher's."""
 CODE_CHARS: Final = 24
 """A word of up to 20 characters and its quiz (`-E15`)."""
 
@@ -92,6 +102,18 @@ def current() -> Setup | None:
     """The setup shown, if any."""
     setup: Setup | None = st.session_state.get(SETUP_KEY)
     return setup
+
+
+def made_here(setup: Setup) -> bool:
+    """Whether this session made the quiz: drawn here, or a word of the teacher's own typed.
+
+    A pupil opens the teacher's link or types the code on the board, which ends with its quiz.
+    """
+    return setup in st.session_state.get(MADE_KEY, set())
+
+
+def _made(setup: Setup) -> None:
+    st.session_state.setdefault(MADE_KEY, set()).add(setup)
 
 
 def progress(setup: Setup) -> Progress:
@@ -202,10 +224,14 @@ def _start() -> None:
     the level and count picked below it: a pupil's page must give the teacher's quiz for the code
     on the board, whatever its own pickers show.
     """
+    typed = st.session_state.get(CODE_INPUT, "")
     try:
-        st.session_state[SETUP_KEY] = read_code(st.session_state.get(CODE_INPUT, ""))
+        st.session_state[SETUP_KEY] = setup = read_code(typed)
     except QuizError as error:
         st.session_state[REFUSED_KEY] = error
+        return
+    if not carries_quiz(typed):
+        _made(setup)
 
 
 def _draw() -> None:
@@ -215,6 +241,7 @@ def _draw() -> None:
     setup = Setup(random_code(random.Random()), level, count)
     st.session_state[CODE_INPUT] = setup.code
     st.session_state[SETUP_KEY] = setup
+    _made(setup)
 
 
 def _another() -> None:
@@ -377,6 +404,81 @@ def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang:
         on_click=_next,
         args=(setup, number),
     )
+
+
+PHONE_CSS: Final = """<style>
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] { padding-top: 3.25rem; }
+  [data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] { gap: 0.6rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.5rem; padding: 0; }
+  [data-testid="stMainBlockContainer"] h3 { font-size: 1.2rem; }
+  [data-testid="stHeading"] [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+  .st-key-quiz_asked { gap: 0.4rem; }
+  .st-key-quiz_asked h2 { font-size: 1.2rem; padding: 0.25rem 0 0; }
+  .st-key-quiz_asked [data-testid="stMarkdownContainer"] p { font-size: 0.95rem; line-height: 1.4; }
+  .st-key-quiz_asked :is(.pk-caption, [data-testid="stCaptionContainer"] p) {
+    font-size: 0.75rem; line-height: 1.3;
+  }
+  .st-key-quiz_asked :is(.pk-tiles, [data-testid="stHtml"] > div:not([class])) {
+    margin: 0.1rem 0 0.3rem !important; gap: 4px !important;
+  }
+  .st-key-quiz_asked .pk-tiles img { width: 32px; height: auto; }
+  .st-key-quiz_asked .pk-tiles > div { min-width: 32px !important; font-size: 0.7rem !important; }
+  .st-key-quiz_asked .pk-stacks { font-size: 0.75rem; column-gap: 0.9rem !important; }
+  .st-key-quiz_asked .pk-stacks p { font-size: 0.75rem; margin: 0; }
+  .st-key-quiz_asked [data-testid="stHtml"] > div:not([class]) img { width: 34px; height: auto; }
+  .st-key-quiz_asked button { min-height: 2.1rem; padding: 0.15rem 0.75rem; }
+  .st-key-quiz_asked button p { line-height: 1.3; }
+}
+</style>"""
+"""On a phone the question, its table and its answers fit the first screen: the page starts
+higher, the titles are smaller, and the tiles and dice are drawn smaller, as the sandbox's are on a
+phone. Wider screens (a laptop, a projector) keep the drawing's own sizes."""
+
+
+TO_QUESTION: Final = """<script>
+(() => {{
+  const at = {at};
+  const box = document.querySelector(".st-key-quiz_asked");
+  if (box !== null && window.pkQuizAt !== undefined && window.pkQuizAt !== at
+      && window.pkQuizAt.split("/")[0] === at.split("/")[0]) {{
+    const header = document.querySelector("[data-testid=stHeader]");
+    box.style.scrollMarginTop = `${{header ? header.getBoundingClientRect().bottom : 0}}px`;
+    box.scrollIntoView({{block: "start"}});
+  }}
+  window.pkQuizAt = at;
+}})();
+</script>"""
+"""When the pupil moves on to the next question (or the end), the page scrolls to it: the button
+that moves on is under the answers, and the next question was drawn above the screen, a phone
+showing its answers without its table. Written with the code and the question's number, so it
+runs again only when they change: not on an answer, a language switch or the first display (a
+teacher's code stays in view)."""
+
+
+def asked(setup: Setup, lang: Lang) -> None:
+    """The question the pupil is at, or the end once every question is answered."""
+    found = quiz(setup)
+    now = progress(setup)
+    at = json.dumps(f"{setup.code}/{now.at}")
+    st.html(PHONE_CSS + TO_QUESTION.format(at=at), unsafe_allow_javascript=True)
+    with st.container(key="quiz_asked"):
+        if now.at < len(found):
+            question_box(setup, found, now, lang)
+        else:
+            the_end(setup, found, now, lang)
+
+
+def teachers_part(setup: Setup, lang: Lang, live: Callable[[Setup, Lang], None]) -> None:
+    """The code for the board, its link, and `live`: the button that plays the quiz with a room.
+
+    Under a pupil's question it has a heading: the code and the links are not the pupil's to act
+    on. `live` is given by the page (`room.projector` draws it, and itself reads this module).
+    """
+    if not made_here(setup):
+        st.subheader(t("quiz.teacher_part.title", lang), anchor=False)
+    code_banner(setup, lang)
+    live(setup, lang)
 
 
 def the_end(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:

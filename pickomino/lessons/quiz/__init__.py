@@ -50,6 +50,7 @@ __all__ = [
     "RuleScore",
     "Setup",
     "by_rule",
+    "carries_quiz",
     "questions",
     "quiz_json",
     "random_code",
@@ -136,6 +137,14 @@ def read_level(level: str) -> Level:
     )
 
 
+def carries_quiz(code: str) -> bool:
+    """Whether a typed code ends with its quiz (`K7QM-E5`), as the codes this app shows do.
+
+    A plain word (`CM2B`) is a word of the teacher's own, read with the defaults.
+    """
+    return CARRIED.fullmatch(code.strip().upper()) is not None
+
+
 def read_code(code: str) -> Setup:
     """The quiz a typed code asks for: its level and count if it carries them, else the defaults.
 
@@ -164,7 +173,7 @@ def read_setup(code: str, level: str | None = None, count: str | None = None) ->
     setup = read_code(code)
     level_given = read_level(level) if level is not None else None
     count_given = read_count(count) if count is not None else None
-    if CARRIED.fullmatch(code.strip().upper()) is None:
+    if not carries_quiz(code):
         return Setup(setup.word, level_given or setup.level, count_given or setup.count)
     if (level_given or setup.level, count_given or setup.count) != (setup.level, setup.count):
         raise QuizError(

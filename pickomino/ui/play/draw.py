@@ -193,12 +193,42 @@ def heading(match: Match, names: Called, lang: Lang) -> None:
     st.caption(status(table, lang, names=names.said))
 
 
-def controls(match: Match, lang: Lang) -> None:
-    """The bots' pace and the buttons that move them on; the learner's toggles."""
+def bot_buttons(match: Match, lang: Lang) -> None:
+    """While a bot is to play: what it waits for, and the buttons that move the bots on.
+
+    Drawn where the person's moves are drawn on their turn, so the one control that moves the game
+    on sits by the table, on a phone as on a laptop.
+    """
     drawn = len(match.steps)
-    bots_to_play = match.to_play not in (None, PERSON)
+    chosen = pace()
+    st.caption(t(f"play.bot_waiting.{'step' if chosen == 'step' else 'auto'}", lang))
+    with st.container(horizontal=True, gap="small"):
+        st.button(
+            t("play.next", lang),
+            key="play_next",
+            icon=":material/skip_next:",
+            on_click=bots_play,
+            args=(drawn, False),
+        )
+        st.button(
+            t("play.skip" if match.has_person else "play.run_end", lang),
+            key="play_skip",
+            icon=":material/fast_forward:",
+            on_click=bots_play,
+            args=(drawn, True),
+        )
+
+
+def settings(match: Match, lang: Lang) -> None:
+    """The bots' pace and the learner's toggles, under the game rather than above it.
+
+    Above the table they took a phone's first screen (issue 23): a learner scrolled past the
+    settings before seeing whose turn it was and the dice. Set once, they are not what a turn needs.
+    """
     pace()  # its default set before the radio is drawn
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+    with st.container(
+        horizontal=True, vertical_alignment="center", gap="small", key="play_settings"
+    ):
         st.radio(
             t("play.pace_label", lang),
             PACES,
@@ -207,22 +237,6 @@ def controls(match: Match, lang: Lang) -> None:
             horizontal=True,
             format_func=lambda p: t(f"play.pace.{p}", lang),
             width="content",
-        )
-        st.button(
-            t("play.next", lang),
-            key="play_next",
-            icon=":material/skip_next:",
-            disabled=not bots_to_play,
-            on_click=bots_play,
-            args=(drawn, False),
-        )
-        st.button(
-            t("play.skip" if match.has_person else "play.run_end", lang),
-            key="play_skip",
-            icon=":material/fast_forward:",
-            disabled=not bots_to_play,
-            on_click=bots_play,
-            args=(drawn, True),
         )
         if match.has_person:
             for key, label in ((ODDS, "play.odds"), (HINT, "play.hint_toggle")):
@@ -492,12 +506,12 @@ def leave(drawn: int, lang: Lang) -> None:
 
 
 def game(match: Match, lang: Lang) -> None:
-    """The game: whose turn, the pace, the table beside the moves or the bot's reasons, the log."""
+    """The game: whose turn, the table beside the moves or the bot's reasons, then the rest.
+
+    The rest: the settings, the log, the game's file and a new game, all under the table.
+    """
     names = called(match, lang)
     heading(match, names, lang)
-    if not match.table.over:
-        controls(match, lang)
-        ticker(match)
     table_column, decision = st.columns(2, gap="medium")
     with table_column:
         board(match, names, lang)
@@ -509,10 +523,12 @@ def game(match: Match, lang: Lang) -> None:
         if match.to_play == PERSON:
             person(match, names, lang)
         elif not match.table.over:
-            chosen = pace()
-            st.caption(t(f"play.bot_waiting.{'step' if chosen == 'step' else 'auto'}", lang))
+            bot_buttons(match, lang)
         verdict_line(match, names, lang)
         this_turn(match, names, lang)
+    if not match.table.over:
+        settings(match, lang)
+        ticker(match)
     log(match, names, lang)
     save_share(match, lang)
     new_game(match, lang)
