@@ -27,7 +27,7 @@ offer, the longest list of buttons a roll can bring."""
 OUTSIDE = """() => {
   const main = document.querySelector("[data-testid=stMain]");
   const wanted = {
-    move: ':is([class*="st-key-move_row_sandbox_"], [class*="st-key-sandbox_dice_"])'
+    move: ':is([class*="st-key-move_row_sandbox_"], .st-key-sandbox_groups)'
       + " button:enabled",
     die: "img[alt]",
     advice: "[data-testid=stAlertContentSuccess]",
