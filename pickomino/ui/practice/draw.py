@@ -137,9 +137,10 @@ html { font-size: 22px; }
 }
 [data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
 [data-testid="stMain"] { --pk-die: 1.7rem; --pk-group: 6.5rem; }
-[data-testid="stMain"] .st-key-sandbox_groups button p { font-size: 0.7rem; }
+[data-testid="stMain"] .st-key-sandbox_groups button { padding: 0.25rem 0.3rem; gap: 0.15rem; }
+[data-testid="stMain"] .st-key-sandbox_groups button p { font-size: 0.6rem; }
 [data-testid="stMain"] .st-key-sandbox_groups button p + p {
-  font-size: 0.6rem; font-weight: 400; line-height: 1.25;
+  font-size: 0.6rem; font-weight: 400; line-height: 1.25; margin-top: 0.1rem;
 }
 .st-key-sandbox_toolbar { padding-right: 2.6rem; }
 .st-key-sandbox_odds { padding: 0.5rem 0.8rem; }
