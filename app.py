@@ -1,8 +1,9 @@
 """Entrypoint of the Streamlit app: language, navigation, page config, sidebar, the chosen page."""
 
 from pickomino.ui.frame import (
+    begin_run,
     count_visit,
-    finish_run,
+    end_run,
     lay_out,
     navigation,
     settle_language,
@@ -10,6 +11,7 @@ from pickomino.ui.frame import (
     style,
 )
 
+begin_run()
 lang = settle_language()
 page, spec = navigation(lang)
 lay_out(spec)
@@ -17,4 +19,4 @@ count_visit(page)
 sidebar(lang)
 style()
 page.run()
-finish_run(lang)
+end_run(lang)

@@ -2,6 +2,7 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
@@ -327,6 +328,20 @@ def test_every_run_is_numbered_once_even_one_stopped_by_bad_input() -> None:
     at.number_input(key="take_total").set_value(3).run()
     assert at.warning, "the bad total was not refused"
     assert run_numbers(at) == [first[0] + 1]
+
+
+def test_a_page_drawn_as_a_fragment_numbers_each_run_once_and_the_next_page_too() -> None:
+    """The sandbox's fragment draws the run's end itself (`frame.as_fragment`); the entrypoint
+    then draws none, and the page opened after it draws its own again."""
+    at = open_page(start("en"), "sandbox")
+    first = run_numbers(at)
+    last: Any = at.main
+    while hasattr(last, "children") and last.children:  # the fragment's block, last in the page
+        last = last.children[max(last.children)]
+    assert len(first) == 1 and last.proto.body.startswith(f'<span hidden data-run="{first[0]}">')
+    at = at.button(key="sandbox_roll").click().run()
+    assert run_numbers(at) == [first[0] + 1]
+    assert run_numbers(open_page(at, "tips")) == [first[0] + 2]
 
 
 def test_the_sidebar_links_every_page_in_order_each_keeping_the_language() -> None:

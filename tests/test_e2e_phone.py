@@ -41,10 +41,10 @@ def last_three(players: int) -> Table:
 OUTSIDE = """() => {
   const main = document.querySelector("[data-testid=stMain]");
   const wanted = {
-    group: '[class*="st-key-sandbox_dice_"] button',
-    odds: '[class*="st-key-sandbox_dice_"] [data-testid=stMarkdown]',
+    group: ".st-key-sandbox_groups button",
+    odds: ".st-key-sandbox_groups button p + p",
     headline: "[data-testid=stMetricValue]",
-    marked: '[class*="st-key-sandbox_dice_"] [data-testid=stMarkdown] strong',
+    marked: ".st-key-sandbox_groups button p + p strong",
   };
   const found = {}, outside = [];
   for (const [name, selector] of Object.entries(wanted)) {
@@ -119,11 +119,11 @@ def test_each_group_is_one_button_named_for_its_value_count_and_total(
 ) -> None:
     """A screen reader hears the move and the total; the best move's group is the primary one."""
     page = opened(browser, server, "phone", first_roll(2), lang)
-    group = page.locator(".st-key-sandbox_dice_5 button")
+    group = page.locator(".st-key-sandbox_keep_5 button")
     name = t("dice_choice.gives", lang, move=t("sandbox.keep.other", lang, face="5", n=3), total=15)
-    assert group.inner_text().strip().endswith(name)
+    assert group.locator("p").first.inner_text().strip() == name  # its odds follow, smaller
     assert group.get_attribute("data-testid") == "stBaseButton-primary"
-    assert page.locator(".st-key-sandbox_dice_W button").get_attribute("data-testid") == (
+    assert page.locator(".st-key-sandbox_keep_W button").get_attribute("data-testid") == (
         "stBaseButton-secondary"
     )
 

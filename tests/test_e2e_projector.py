@@ -27,7 +27,7 @@ offer, the longest list of buttons a roll can bring."""
 OUTSIDE = """() => {
   const main = document.querySelector("[data-testid=stMain]");
   const wanted = {
-    move: ':is([class*="st-key-move_row_sandbox_"], [class*="st-key-sandbox_dice_"])'
+    move: ':is([class*="st-key-move_row_sandbox_"], .st-key-sandbox_groups)'
       + " button:enabled",
     die: "img[alt]",
     advice: "[data-testid=stAlertContentSuccess]",
@@ -162,3 +162,24 @@ def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
     expect(page.get_by_test_id("stMetric")).to_have_count(2)
     assert page.evaluate(OVERFLOWING) == []
     assert page.evaluate(UNCOVERED, "h1"), "Streamlit's bar of buttons hides the title"
+
+
+def test_presentation_mode_switched_on_folds_the_sidebar_and_off_brings_it_back(
+    server: str, browser: Browser
+) -> None:
+    """The switch reruns the whole page, the one run that can fold the sidebar (the page's other
+    clicks rerun only its fragment, `frame.as_fragment`)."""
+    page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 800)
+    sidebar = page.get_by_test_id("stSidebar")
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    size = "getComputedStyle(document.documentElement).fontSize"
+    normal = page.evaluate(size)
+    switch = page.get_by_text(t("sandbox.present", "en"), exact=True)
+    with answered(page):
+        switch.click()
+    expect(sidebar).to_have_attribute("data-collapsed", "true")
+    assert page.evaluate(size) == "22px" != normal
+    with answered(page):
+        switch.click()
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    assert page.evaluate(size) == normal

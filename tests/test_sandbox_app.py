@@ -86,7 +86,9 @@ def click(at: AppTest, key: str) -> AppTest:
 
 
 def texts(at: AppTest) -> str:
-    return "\n".join(str(element.value) for element in at.markdown)
+    """The Markdown shown and the buttons' names: a roll's groups carry their odds in theirs."""
+    shown = [str(element.value) for element in at.markdown]
+    return "\n".join(shown + [button.label for button in at.button])
 
 
 def b64(text: str) -> str:
@@ -121,8 +123,10 @@ def test_a_whole_turn_played_by_clicks() -> None:
     assert kept_five.disabled
     assert kept_five.label == t("dice_choice.kept", "en", face="5", dice="1 die")
     assert {b.key for b in at.button if b.key.startswith("sandbox_keep_")} == {"sandbox_keep_4"}
-    # each group's name says the value, the count and the total it brings
-    assert at.button(key="sandbox_keep_4").label == "Set aside the 4s (2 dice), total 33"
+    # each group's name says the value, the count and the total it brings, then its odds
+    group = at.button(key="sandbox_keep_4").label
+    four = analyse(box(at).table).choice(Move("keep", face="4")).outlook
+    assert group == f"Set aside the 4s (2 dice), total 33\n\n{outlook_line(four, 'en')}"
     at = click(at, "sandbox_keep_4")
     assert box(at).table.total == 33
     at = click(at, "sandbox_take_33")

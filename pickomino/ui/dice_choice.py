@@ -33,30 +33,27 @@ Click = Callable[[Move], None]
 """What a move's button calls with its move."""
 
 GROUP_CSS: Final = """<style>
-.st-key-{prefix}_dice {{ flex-wrap: wrap; gap: 0.5rem; }}
-[data-testid="stLayoutWrapper"]:has(> [class*="st-key-{prefix}_dice_"]) {{
-  flex: 1 1 0; max-width: 100%;
+.st-key-{prefix}_groups {{ flex-wrap: wrap; gap: 0.5rem; align-items: stretch; }}
+.st-key-{prefix}_groups > * {{ flex: 1 1 0; max-width: 100%; }}
+.st-key-{prefix}_groups button {{
+  flex-direction: column; justify-content: flex-start; gap: 0.3rem; padding: 0.45rem 0.5rem;
+  width: 100%; height: 100%;
 }}
-[class*="st-key-{prefix}_dice_"] {{ gap: 0.2rem; }}
-[class*="st-key-{prefix}_dice_"] button {{
-  flex-direction: column; gap: 0.3rem; padding: 0.45rem 0.5rem; width: 100%;
-}}
-[class*="st-key-{prefix}_dice_"] button::before {{
+.st-key-{prefix}_groups button::before {{
   content: ""; display: block; flex: none; height: var(--pk-die, 2.4rem);
   background: left center / var(--pk-die, 2.4rem) var(--pk-die, 2.4rem) space;
 }}
-[class*="st-key-{prefix}_dice_"] [data-testid="stMarkdownContainer"] p {{
-  font-size: 0.8rem; line-height: 1.3;
-}}
+.st-key-{prefix}_groups button p {{ display: block; line-height: 1.3; }}
+.st-key-{prefix}_groups button p + p {{ font-size: 0.8rem; font-weight: 400; margin-top: 0.2rem; }}
 </style>"""
-"""A roll's groups side by side, wrapping on a narrow screen; each group's dice painted above its
-words (`_PICTURE` sets each group's picture and width); the odds under each group written small."""
+"""A roll's groups side by side, as tall as the tallest, wrapping on a narrow screen; each group's
+dice painted above its words (`_PICTURE` sets each group's picture and width); what the move leads
+to written small under its name, in the same button."""
 
 _PICTURE: Final = (
-    '.st-key-{prefix}_dice_{face} button::before {{ background-image: url("{source}"); '
+    '.st-key-{key} button::before {{ background-image: url("{source}"); '
     "width: calc({count} * var(--pk-die, 2.4rem) + {gaps} * 0.25rem); }}\n"
-    '[data-testid="stLayoutWrapper"]:has(> .st-key-{prefix}_dice_{face}) '
-    "{{ min-width: max(var(--pk-group, 7.5rem), "
+    ".st-key-{key} {{ min-width: max(var(--pk-group, 7.5rem), "
     "calc({count} * var(--pk-die, 2.4rem) + {gaps} * 0.25rem + 0.8rem)); }}"
 )
 
@@ -107,10 +104,10 @@ def groups(
     rolled = table.rolled
     assert rolled is not None
     faces = list(dict.fromkeys(rolled))
+    keys = {face: f"{prefix}_{'kept' if face in table.kept else 'keep'}_{face}" for face in faces}
     pictures = [
         _PICTURE.format(
-            prefix=prefix,
-            face=face,
+            key=keys[face],
             source=_css_source(face, face in table.kept),
             count=rolled.count(face),
             gaps=rolled.count(face) - 1,
@@ -118,32 +115,32 @@ def groups(
         for face in faces
     ]
     st.html(GROUP_CSS.format(prefix=prefix) + "<style>" + "\n".join(pictures) + "</style>")
-    with st.container(horizontal=True, key=f"{prefix}_dice"):
+    # One button per group, its odds in its own label: each element a click sends again costs the
+    # browser a redraw ([speed](../../docs/speed.md)), and a group, its button and its odds line
+    # were three.
+    with st.container(horizontal=True, key=f"{prefix}_groups"):
         for face in faces:
-            with st.container(key=f"{prefix}_dice_{face}"):
-                if face in table.kept:
-                    st.button(
-                        t(
-                            "dice_choice.kept",
-                            lang,
-                            face=face_name(face, lang),
-                            dice=dice_text(rolled.count(face), lang),
-                        ),
-                        key=f"{prefix}_kept_{face}",
-                        disabled=True,
-                        width="stretch",
-                    )
-                    continue
-                move = Move("keep", face=face)
+            if face in table.kept:
                 st.button(
-                    label(move, table, lang),
-                    key=f"{prefix}_keep_{face}",
-                    icon=":material/star:" if move == best else None,
-                    type="primary" if move == best else "secondary",
-                    on_click=click,
-                    args=(move,),
+                    t(
+                        "dice_choice.kept",
+                        lang,
+                        face=face_name(face, lang),
+                        dice=dice_text(rolled.count(face), lang),
+                    ),
+                    key=keys[face],
+                    disabled=True,
                     width="stretch",
                 )
-                line = outlook(move, analysis, marks, lang)
-                if line:
-                    st.markdown(line)
+                continue
+            move = Move("keep", face=face)
+            line = outlook(move, analysis, marks, lang)
+            st.button(
+                label(move, table, lang) + (f"\n\n{line}" if line else ""),
+                key=keys[face],
+                icon=":material/star:" if move == best else None,
+                type="primary" if move == best else "secondary",
+                on_click=click,
+                args=(move,),
+                width="stretch",
+            )

@@ -140,6 +140,36 @@ def lead_on(key: str, lang: Lang) -> None:
 
 
 RUN_KEY: Final = "frame_run"
+FINISHED_KEY: Final = "frame_finished"
+"""Whether this run has drawn its end already (`finish_run`), from inside a page's fragment."""
+
+
+def begin_run() -> None:
+    """Note that this run of the whole app has not drawn its end yet (`end_run`)."""
+    st.session_state[FINISHED_KEY] = False
+
+
+def end_run(lang: Lang) -> None:
+    """The entrypoint's last call: the end of the run, unless the page's fragment drew it."""
+    if not st.session_state.get(FINISHED_KEY):
+        finish_run(lang)
+
+
+def as_fragment(body: Callable[[], None], lang: Lang) -> None:
+    """Draw the page below the frame as one fragment, which a click on it reruns alone.
+
+    A click then sends only the page again, not the sidebar's navigation, the language list and
+    the frame's styles: a third fewer elements for the browser to draw again
+    ([speed](../../docs/speed.md)). The fragment ends every run of its own with the run's end
+    (`finish_run`), which a full run then does not draw twice (`end_run`). Nothing may follow the
+    fragment on the page: the end must be the last element of the main area.
+    """
+
+    def page() -> None:
+        body()
+        finish_run(lang)
+
+    st.fragment(page)()
 
 
 def finish_run(lang: Lang) -> None:
@@ -156,6 +186,7 @@ def finish_run(lang: Lang) -> None:
     """
     number = st.session_state.get(RUN_KEY, 0) + 1
     st.session_state[RUN_KEY] = number
+    st.session_state[FINISHED_KEY] = True
     st.html(
         f'<span hidden data-run="{number}"></span>'
         f'<script>document.documentElement.lang = "{lang}";</script>',

@@ -95,10 +95,8 @@ PAGE_CSS: Final = f"""<style>
   .pk-stacks {{ font-size: 0.75rem; column-gap: 0.9rem !important; }}
   .pk-stacks > div {{ gap: 0.3rem !important; }}
   [data-testid="stMain"] {{ --pk-die: 1.4rem; --pk-group: 6.2rem; }}
-  [data-testid="stMain"] [class*="st-key-sandbox_dice_"] button {{ padding: 0.3rem 0.35rem; }}
-  [data-testid="stMain"] [class*="st-key-sandbox_dice_"] [data-testid="stMarkdownContainer"] p {{
-    font-size: 0.7rem; line-height: 1.25;
-  }}
+  [data-testid="stMain"] .st-key-sandbox_groups button {{ padding: 0.3rem 0.35rem; }}
+  [data-testid="stMain"] .st-key-sandbox_groups button p {{ font-size: 0.7rem; line-height: 1.25; }}
 }}
 </style>"""
 """The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the odds then
@@ -139,10 +137,11 @@ html { font-size: 22px; }
 }
 [data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
 [data-testid="stMain"] { --pk-die: 1.7rem; --pk-group: 6.5rem; }
-[data-testid="stMain"] [class*="st-key-sandbox_dice_"] [data-testid="stMarkdownContainer"] p {
-  font-size: 0.6rem; line-height: 1.25;
+[data-testid="stMain"] .st-key-sandbox_groups button { padding: 0.25rem 0.3rem; gap: 0.15rem; }
+[data-testid="stMain"] .st-key-sandbox_groups button p { font-size: 0.6rem; }
+[data-testid="stMain"] .st-key-sandbox_groups button p + p {
+  font-size: 0.6rem; font-weight: 400; line-height: 1.25; margin-top: 0.1rem;
 }
-[data-testid="stMain"] [class*="st-key-sandbox_dice_"] button p { font-size: 0.7rem; }
 .st-key-sandbox_toolbar { padding-right: 2.6rem; }
 .st-key-sandbox_odds { padding: 0.5rem 0.8rem; }
 [data-testid="stHtml"] > .pk-caption:first-child:has(+ .pk-tiles) { display: none; }
