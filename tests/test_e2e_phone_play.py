@@ -110,7 +110,7 @@ def test_a_fresh_game_shows_the_table_and_the_dice_before_the_settings(
     groups = page.locator(GROUPS)
     assert groups.count() == 5, shown
     assert page.evaluate(BROKEN_WORDS) == []
-    odds = page.locator("[class*='st-key-play_dice_'] [data-testid=stMarkdown]")
+    odds = page.locator(f"{GROUPS} p + p")  # each group's odds, under its name in its button
     expect(odds).to_have_count(0)
     with answered(page):
         page.get_by_text(t("play.odds", lang), exact=True).click()
