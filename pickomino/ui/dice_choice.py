@@ -45,10 +45,17 @@ GROUP_CSS: Final = """<style>
 }}
 .st-key-{prefix}_groups button p {{ display: block; line-height: 1.3; }}
 .st-key-{prefix}_groups button p + p {{ font-size: 0.8rem; font-weight: 400; margin-top: 0.2rem; }}
+@media (max-width: 640px) {{
+  [data-testid="stMain"] .st-key-{prefix}_groups button {{ padding: 0.3rem 0.35rem; }}
+  [data-testid="stMain"] .st-key-{prefix}_groups button p {{
+    font-size: 0.7rem; line-height: 1.25;
+  }}
+}}
 </style>"""
 """A roll's groups side by side, as tall as the tallest, wrapping on a narrow screen; each group's
 dice painted above its words (`_PICTURE` sets each group's picture and width); what the move leads
-to written small under its name, in the same button."""
+to written small under its name, in the same button. On a phone, smaller still, on every page that
+offers a roll, so the groups stay on the first screen."""
 
 _PICTURE: Final = (
     '.st-key-{key} button::before {{ background-image: url("{source}"); '

@@ -95,8 +95,6 @@ PAGE_CSS: Final = f"""<style>
   .pk-stacks {{ font-size: 0.75rem; column-gap: 0.9rem !important; }}
   .pk-stacks > div {{ gap: 0.3rem !important; }}
   [data-testid="stMain"] {{ --pk-die: 1.4rem; --pk-group: 6.2rem; }}
-  [data-testid="stMain"] .st-key-sandbox_groups button {{ padding: 0.3rem 0.35rem; }}
-  [data-testid="stMain"] .st-key-sandbox_groups button p {{ font-size: 0.7rem; line-height: 1.25; }}
 }}
 </style>"""
 """The sandbox starts higher than other pages: on a 1280x800 laptop the moves and the odds then
