@@ -33,11 +33,10 @@ Click = Callable[[Move], None]
 """What a move's button calls with its move."""
 
 GROUP_CSS: Final = """<style>
-.st-key-{prefix}_groups {{ flex-wrap: wrap; gap: 0.5rem; align-items: stretch; }}
+.st-key-{prefix}_groups {{ flex-wrap: wrap; gap: 0.5rem; }}
 .st-key-{prefix}_groups > * {{ flex: 1 1 0; max-width: 100%; }}
 .st-key-{prefix}_groups button {{
-  flex-direction: column; justify-content: flex-start; gap: 0.3rem; padding: 0.45rem 0.5rem;
-  width: 100%; height: 100%;
+  flex-direction: column; gap: 0.3rem; padding: 0.45rem 0.5rem; width: 100%;
 }}
 .st-key-{prefix}_groups button::before {{
   content: ""; display: block; flex: none; height: var(--pk-die, 2.4rem);
@@ -52,7 +51,7 @@ GROUP_CSS: Final = """<style>
   }}
 }}
 </style>"""
-"""A roll's groups side by side, as tall as the tallest, wrapping on a narrow screen; each group's
+"""A roll's groups side by side, wrapping on a narrow screen; each group's
 dice painted above its words (`_PICTURE` sets each group's picture and width); what the move leads
 to written small under its name, in the same button. On a phone, smaller still, on every page that
 offers a roll, so the groups stay on the first screen."""
