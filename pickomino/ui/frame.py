@@ -166,6 +166,10 @@ def as_fragment(body: Callable[[], None], lang: Lang) -> None:
     """
 
     def page() -> None:
+        # A run of the fragment alone carries the address of the click, which can lag behind a
+        # language just picked; the whole run corrects `?lang=` (`settle_language`), so must this
+        # one, or the page's own address written after it (`publish`) put the old language back.
+        settle_language()
         body()
         finish_run(lang)
 
