@@ -7,18 +7,22 @@ the others read on their next run, with no shared memory but the store.
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.util import patch_config_options
 
 from pickomino.i18n import percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.odds import analyse
+from pickomino.reach import on_this_machine
 from pickomino.review import review
 from pickomino.rooms import (
     KEPT_AFTER,
@@ -37,9 +41,10 @@ from pickomino.store import open_store
 from pickomino.ui import storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
+from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store
 from tests.tables import table
-from tests.test_app import opened, shown_text
+from tests.test_app import APP, TIMEOUT, opened, shown_text
 
 DECIDE = table(middle=[21, 22, 23, 24, 25], kept=["W", "W", "5"], rolled=["5", "4", "4", "3", "1"])
 
@@ -377,3 +382,83 @@ def test_the_finished_game_against_the_expert_shows_its_last_table_winner_and_re
     )
     assert summary in shown_text(teacher)
     assert teacher.button(key="room_bot_review") is not None
+
+
+def board_at(url: str, lang: str = "en") -> tuple[AppTest, str, str]:
+    """A teacher's room opened from a page the browser shows at `url`: the session, the room's
+    code, and the join link on the board, checked to be the one its QR code holds."""
+    at = opened("app_pages/room.py", lang)
+    at.context["url"] = url
+    at.button(key="room_open").click().run()
+    code = str(at.query_params["room"])
+    link = str(at.code[0].value)
+    qr = base64.b64encode(qr_svg(link).encode()).decode()
+    assert any(qr in str(h.proto.body) for h in at.main.get("html")), "the QR code is another link"
+    return at, code, link
+
+
+def warnings(at: AppTest) -> list[str]:
+    return [str(w.value) for w in at.warning]
+
+
+def test_a_board_opened_at_localhost_gives_the_phones_an_address_they_can_open() -> None:
+    teacher, code, link = board_at("http://localhost:8501/room", "fr")
+    network = live.network_address()
+    loopback = t("room.address.loopback", "fr", setting=live.PUBLIC_SETTING)
+    if network is not None and not on_this_machine(network):
+        assert link == f"http://{network}:8501/join?room={code}"
+        assert t("room.address.network", "fr") in [str(c.value) for c in teacher.caption]
+        assert loopback not in warnings(teacher)
+    else:  # this machine has no network address: the board says phones cannot open its own
+        assert link == f"http://localhost:8501/join?room={code}"
+        assert loopback in warnings(teacher)
+
+
+def test_a_server_listening_on_127_0_0_1_only_warns_that_phones_cannot_open_it() -> None:
+    with patch_config_options({"server.address": "127.0.0.1"}):
+        teacher, code, link = board_at("http://127.0.0.1:8501/room")
+    assert link == f"http://127.0.0.1:8501/join?room={code}"
+    assert warnings(teacher) == [t("room.address.loopback", "en", setting=live.PUBLIC_SETTING)]
+    assert t("room.address.network", "en") not in [str(c.value) for c in teacher.caption]
+
+
+def test_the_public_address_set_for_the_app_is_the_one_on_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(live.PUBLIC_SETTING, "https://NAME.streamlit.app/")
+    teacher, code, link = board_at("http://localhost:8501/room", "nl")
+    assert link == f"https://NAME.streamlit.app/join?room={code}"
+    assert t("room.address.public", "nl") in [str(c.value) for c in teacher.caption]
+    assert warnings(teacher) == [] and [e.value for e in teacher.error] == []
+    control = "".join(str(h.proto.body) for h in teacher.main.get("html"))
+    assert f"data-link='https://NAME.streamlit.app/room?room={code}&control=" in control
+
+
+def test_a_public_address_that_is_no_web_address_is_said_and_the_pages_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(live.PUBLIC_SETTING, "NAME.streamlit.app")
+    teacher, code, link = board_at("https://pickomino.school.example/room")
+    assert link == f"https://pickomino.school.example/join?room={code}"
+    assert [e.value for e in teacher.error] == [
+        t("room.address.bad_setting", "en", setting=live.PUBLIC_SETTING)
+    ]
+    assert t("room.address.page", "en") in [str(c.value) for c in teacher.caption]
+
+
+def test_a_phone_opening_the_join_link_of_a_french_board_reads_its_own_dutch() -> None:
+    teacher, code, link = board_at("https://pickomino.school.example/room", "fr")
+    assert teacher.query_params["lang"] == "fr"  # the board's own page is in French
+    address = urlsplit(link)
+    assert address.path == "/join" and parse_qs(address.query) == {"room": [code]}
+    phone = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    phone.query_params["room"] = code
+    phone.context["locale"] = "nl-NL"
+    phone.switch_page("app_pages/join.py")
+    phone.run()
+    assert [title.value for title in phone.title] == [t("page.join.title", "nl")]
+    phone.text_input(key="join_name").input("Zoë")
+    phone.button[0].click().run()
+    assert t("room.waiting", "nl") in shown_text(phone)
+    phone.selectbox(key="lang_picker").set_value("fr").run()  # the pupil's own choice
+    assert t("room.waiting", "fr") in shown_text(phone)

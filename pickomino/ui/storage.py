@@ -29,16 +29,25 @@ from pickomino.store import (
 URL_SETTING: Final = "PICKOMINO_STORE_URL"
 
 
-def store_url() -> str | None:
-    """The store's URL from the environment or the secrets, None for the default SQLite file."""
-    found = os.environ.get(URL_SETTING)
+def setting(name: str) -> str | None:
+    """A setting of the server: the environment variable `name`, else the secret `name`, or None.
+
+    The environment is a server's own (and what the tests set); the secrets are how Community
+    Cloud hands settings over.
+    """
+    found = os.environ.get(name)
     if found:
         return found
     try:
-        secret = st.secrets.get(URL_SETTING)
+        secret = st.secrets.get(name)
     except FileNotFoundError:  # no secrets file at all: Streamlit's own subclass of it
         return None
     return str(secret) if secret else None
+
+
+def store_url() -> str | None:
+    """The store's URL from the environment or the secrets, None for the default SQLite file."""
+    return setting(URL_SETTING)
 
 
 @st.cache_resource(show_spinner=False)

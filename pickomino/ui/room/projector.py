@@ -91,8 +91,13 @@ ROOM_CSS: Final = """<style>
 
 
 def join_box(code: str, lang: Lang) -> None:
-    """How to join, big enough to read from the back of the class: the code, the link, the QR."""
-    link = live.address("join", {"room": code, "lang": lang})
+    """How to join, big enough to read from the back of the class: the code, the link, the QR.
+
+    The link is one the pupils' phones can open (`live.reach`), said under the QR code, with a
+    warning when there is none; it carries no language, so each phone opens in its own.
+    """
+    reach = live.reach()
+    link = reach.link("join", {"room": code})
     words, picture = st.columns([3, 2], vertical_alignment="center")
     with words:
         st.markdown(t("room.board.join", lang))
@@ -103,6 +108,18 @@ def join_box(code: str, lang: Lang) -> None:
         show.html(
             f'<img class="pk-qr" alt="{t("room.board.qr_label", lang)}" '
             f'src="data:image/svg+xml;base64,{svg}">'
+        )
+        if reach.reachable:
+            st.caption(t(f"room.address.{reach.source}", lang))
+    if reach.bad_setting:
+        st.error(
+            t("room.address.bad_setting", lang, setting=live.PUBLIC_SETTING),
+            icon=":material/link_off:",
+        )
+    if not reach.reachable:
+        st.warning(
+            t("room.address.loopback", lang, setting=live.PUBLIC_SETTING),
+            icon=":material/wifi_off:",
         )
 
 
