@@ -13,25 +13,39 @@ of an old link is told it expired rather than that it never existed, then as `Un
 Two backends behind one interface: SQLite in a file (the default, no set-up) and PostgreSQL (for
 replicas behind a load balancer). `open_store` picks one from a URL; the UI reads that URL from its
 settings and hands it over, since this module, like the engine, imports no Streamlit.
+
+Whatever goes wrong in the database or the file system (a read-only file, a full disk, a lost
+connection, a server that does not answer) comes out as one refusal, `StoreFault`, which names no
+path or URL: the pages say their work is unsaved and go on. After a fault the store reconnects on
+its next use, but not before `RETRY_AFTER` has passed, so a database that is down costs one
+click a short wait rather than every click a long one.
 """
 
 from __future__ import annotations
 
+import array
 import json
+import logging
 import math
+import os
 import secrets
 import sqlite3
+import sys
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal, Protocol, Self
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 from urllib.parse import unquote, urlsplit
+
+if TYPE_CHECKING:
+    import psycopg
+    from psycopg_pool import ConnectionPool
 
 Kind = Literal["game", "sandbox", "quiz", "room"]
 
@@ -45,13 +59,26 @@ ID_BYTES = 8
 """64 random bits, 11 URL-safe characters: short enough to read out, too many to guess."""
 DEFAULT_PATH = Path(".pickomino") / "store.sqlite3"
 """Where `open_store(None)` keeps its SQLite file, relative to the server's working directory."""
-PURGE_EVERY = 3600.0
-"""Seconds between two purges of expired documents by one `Store`; a purge is two indexed
-statements, so running it from `create` this often costs nothing a reader would notice."""
+PURGE_EVERY = timedelta(hours=1)
+"""The most time, on the store's clock, between two purges of expired documents by one `Store`:
+any use of the store runs one when it is due, so data is erased on time even where nothing new is
+written. A purge is a few indexed statements, so running it this often costs nothing."""
+RETRY_AFTER = 3.0
+"""Seconds, on the store's clock, that a store refuses at once after a fault before it tries its
+database again: a PostgreSQL that does not answer then costs one click its timeout every few
+seconds, not every click."""
 _ADVISORY_LOCK = 0x7069636B6F6D696E  # "pickomin": the key of the schema's lock on PostgreSQL
-_SQLITE_BUSY_SECONDS = 5.0
+_SQLITE_BUSY_SECONDS = 2.0
 _PG_POOL_SIZE = 10
-_PG_CONNECT_SECONDS = 10.0
+_PG_CONNECT_SECONDS = 2.0
+"""How long a click waits for a PostgreSQL connection (libpq's shortest connect timeout)."""
+_PG_STATEMENT_MS = 2000
+"""PostgreSQL cancels a statement running longer (each takes a millisecond or so)."""
+_PG_UNACKNOWLEDGED_MS = 3000
+"""A connection whose sent data the server has not acknowledged for this long is dropped
+(TCP_USER_TIMEOUT): a server gone from the network fails a statement instead of hanging it."""
+
+_log = logging.getLogger(__name__)
 
 
 class StoreError(Exception):
@@ -126,11 +153,27 @@ class BadStoreUrl(StoreError):
         self.url = url
 
 
-class Unreachable(StoreError):
+class StoreFault(StoreError):
+    """The database or its files failed: the store could not do what was asked, just now.
+
+    Every error of the database driver or the file system becomes this, with the error's kind but
+    not its message (which may hold a path or a host), so that whatever shows it names no place on
+    the server. Nothing was written; the same call may work once the database is back.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the store's database failed ({reason}); try again later")
+        self.reason = reason
+
+
+class Unreachable(StoreFault):
     """The PostgreSQL server named by the URL did not answer."""
 
     def __init__(self, where: str, seconds: float) -> None:
-        super().__init__(f"could not connect to the PostgreSQL at {where} within {seconds:g} s")
+        StoreError.__init__(
+            self, f"could not connect to the PostgreSQL at {where} within {seconds:g} s"
+        )
+        self.reason = "unreachable"
         self.where = where
 
 
@@ -246,19 +289,31 @@ SCHEMA_VERSION = len(_MIGRATIONS)
 
 
 class _Backend(ABC):
-    """A database that runs the store's statements, one short transaction at a time."""
+    """A database that runs the store's statements, one short transaction at a time.
+
+    It connects on first use, and again on the first use after `reset`: a database that failed
+    and came back is used again without restarting the server.
+    """
 
     schema_lock: str | None
     """The statement that keeps a second server out while the schema is migrated, if the
     transaction alone does not."""
+
+    faults: tuple[type[BaseException], ...]
+    """The driver's and the file system's errors: whatever of these a transaction raises is a
+    fault of the database, not a refusal of the store."""
 
     @abstractmethod
     def transaction(self) -> AbstractContextManager[_Run]:
         """A transaction that commits when the block ends and rolls back on an exception."""
 
     @abstractmethod
+    def reset(self) -> None:
+        """Drop the connections after a fault; the next transaction opens new ones."""
+
     def close(self) -> None:
         """Release the connections."""
+        self.reset()
 
 
 class _SQLite(_Backend):
@@ -270,84 +325,174 @@ class _SQLite(_Backend):
     takes the write lock at once (BEGIN IMMEDIATE): a read-then-write never fails halfway on a lock
     upgrade, and two servers on one file migrate the schema one after the other. WAL lets another
     process read meanwhile; the busy timeout makes it wait for a writer rather than fail.
+
+    WAL maps its index file (`-shm`) into memory, shared by every connection of the process. When
+    that file is made immutable (`chattr +i`, which binds root too), the next write to the mapping,
+    or closing the connection, kills the whole server with SIGBUS, every session with it. So each
+    transaction first checks that flag, and refuses while it is set, keeping the connection open
+    rather than closing it; a file that is merely not writable fails a statement instead. (The
+    rollback journal has no such file, but commits there cost three disk syncs rather than one,
+    about 20 times slower on this machine, and two servers on one file time out on each other.)
+    The database file itself is not mapped (`mmap_size = 0`): writes to it go through `write`.
     """
 
     schema_lock = None
+    faults = (sqlite3.Error, OSError)
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self._path = path
+        self._shm = path.with_name(path.name + "-shm")
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            path, timeout=_SQLITE_BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        self._db: sqlite3.Connection | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(
+            self._path, timeout=_SQLITE_BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
-        # Turning a new file to WAL does not wait out the busy timeout: servers starting together
-        # on a new file were refused at once ("database is locked"), so this waits for it here.
-        deadline = time.monotonic() + _SQLITE_BUSY_SECONDS
-        while True:
-            try:
-                self._db.execute("PRAGMA journal_mode = WAL")
-                break
-            except sqlite3.OperationalError as error:
-                if error.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
-                    self._db.close()
-                    raise
-                time.sleep(0.01)
+        try:
+            db.execute("PRAGMA mmap_size = 0")
+            # Turning a new file to WAL does not wait out the busy timeout: servers starting
+            # together on a new file were refused at once ("database is locked"), so this waits
+            # for it here.
+            deadline = time.monotonic() + _SQLITE_BUSY_SECONDS
+            while True:
+                try:
+                    db.execute("PRAGMA journal_mode = WAL")
+                    break
+                except sqlite3.OperationalError as error:
+                    if error.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.01)
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     @contextmanager
     def transaction(self) -> Iterator[_Run]:
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            if _immutable(self._shm):
+                raise PermissionError("the WAL index is immutable")
+            if self._db is None:
+                self._db = self._connect()
+            db = self._db
+            db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db.execute
-                self._db.execute("COMMIT")
+                yield db.execute
+                db.execute("COMMIT")
             except BaseException:
-                if self._db.in_transaction:  # not if the failure was COMMIT's, which ended it
-                    self._db.execute("ROLLBACK")
+                if db.in_transaction:  # not if the failure was COMMIT's, which ended it
+                    with suppress(sqlite3.Error):  # the file failing: reset() closes it
+                        db.execute("ROLLBACK")
                 raise
 
-    def close(self) -> None:
+    def reset(self) -> None:
         with self._lock:
-            self._db.close()
+            if _immutable(self._shm):  # closing would write to the mapped index: SIGBUS
+                return
+            db, self._db = self._db, None
+            if db is not None:
+                with suppress(sqlite3.Error):
+                    db.close()
+
+
+_FS_IOC_GETFLAGS = 0x80086601
+"""Linux's ioctl reading a file's attributes, those `chattr` sets."""
+_FS_IMMUTABLE_FL = 0x10
+
+
+def _immutable(path: Path) -> bool:
+    """Whether the file is marked immutable (`chattr +i`): not even root may write it then.
+
+    About 13 microseconds; False where there is no such file or the system has no such flag.
+    """
+    if sys.platform != "linux":
+        return False
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        flags = array.array("i", [0])
+        fcntl.ioctl(fd, _FS_IOC_GETFLAGS, flags)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return bool(flags[0] & _FS_IMMUTABLE_FL)
 
 
 class _Postgres(_Backend):
     """A pool of connections, so that the threads of many sessions do not queue for one.
 
-    The pool checks a connection before lending it: a hosted server closes idle ones.
+    The pool checks a connection before lending it: a hosted server closes idle ones. Every wait is
+    short (`_PG_CONNECT_SECONDS`, `_PG_STATEMENT_MS`, `_PG_UNACKNOWLEDGED_MS`): a lost server
+    costs a click a second or two, not the driver's own timeouts.
     """
 
     schema_lock = f"SELECT pg_advisory_xact_lock({_ADVISORY_LOCK})"
 
     def __init__(self, url: str) -> None:
+        import psycopg
+
+        self.faults = (psycopg.Error, OSError)
+        self._url = url
+        self._lock = threading.Lock()
+        self._pool: ConnectionPool | None = None
+
+    def _open(self) -> ConnectionPool:
+        """A new pool, once its first connection is made; Unreachable if none is made in time."""
         from psycopg_pool import ConnectionPool, PoolTimeout
 
-        self._pool = ConnectionPool(
-            url,
+        pool = ConnectionPool(
+            self._url,
             min_size=1,
             max_size=_PG_POOL_SIZE,
             timeout=_PG_CONNECT_SECONDS,
+            kwargs={
+                "connect_timeout": math.ceil(_PG_CONNECT_SECONDS),
+                "tcp_user_timeout": _PG_UNACKNOWLEDGED_MS,
+            },
+            configure=_configure,
             check=ConnectionPool.check_connection,
             open=True,
         )
         try:
-            self._pool.wait(timeout=_PG_CONNECT_SECONDS)
+            pool.wait(timeout=_PG_CONNECT_SECONDS)
         except PoolTimeout:
-            self._pool.close()
-            parts = urlsplit(url)
+            pool.close(timeout=0)
+            parts = urlsplit(self._url)
             where = f"{parts.hostname or 'localhost'}:{parts.port or 5432}{parts.path}"
             raise Unreachable(where, _PG_CONNECT_SECONDS) from None
+        return pool
 
     @contextmanager
     def transaction(self) -> Iterator[_Run]:
-        with self._pool.connection() as connection:
+        with self._lock:
+            if self._pool is None:
+                self._pool = self._open()
+            pool = self._pool
+        with pool.connection() as connection:
 
             def run(sql: str, params: Sequence[object] = ()) -> _Cursor:
                 return connection.execute(sql.replace("?", "%s"), params)
 
             yield run
 
-    def close(self) -> None:
-        self._pool.close()
+    def reset(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close(timeout=0)  # its workers may be waiting on a connection that will fail
+
+
+def _configure(connection: psycopg.Connection[Any]) -> None:
+    """Each new PostgreSQL connection cancels a statement that runs past `_PG_STATEMENT_MS`."""
+    connection.execute(f"SET statement_timeout = {_PG_STATEMENT_MS}")
+    connection.commit()
 
 
 def _now() -> datetime:
@@ -358,17 +503,26 @@ class Store:
     """Create, read, update and touch documents; safe to share between threads.
 
     `clock` gives the current time (aware, UTC): the tests move it on instead of waiting a month.
+    With `connect`, the database is opened and its schema migrated now (a fault raised here);
+    without, on first use, so that a server starts, and says its work is unsaved, while its
+    database is down.
     """
 
-    def __init__(self, backend: _Backend, clock: Callable[[], datetime] = _now) -> None:
+    def __init__(
+        self, backend: _Backend, clock: Callable[[], datetime] = _now, connect: bool = True
+    ) -> None:
         self._backend = backend
         self._clock = clock
-        self._purged_at = -math.inf
-        try:
-            self._migrate()
-        except BaseException:
-            backend.close()
-            raise
+        self._migrated = False
+        self._purged_at: datetime | None = None
+        self._failed_at: datetime | None = None
+        if connect:
+            try:
+                with self._transaction(purge=False):
+                    pass
+            except BaseException:
+                backend.close()
+                raise
 
     def __enter__(self) -> Self:
         return self
@@ -382,23 +536,61 @@ class Store:
         self.close()
 
     def close(self) -> None:
-        """Release the backend's connections; the store cannot be used afterwards."""
+        """Release the backend's connections; a later use opens them again."""
         self._backend.close()
+
+    @contextmanager
+    def _transaction(self, purge: bool = True) -> Iterator[_Run]:
+        """One transaction of the backend, every fault of the database turned into StoreFault.
+
+        The schema is migrated first on the first use and after every fault (the database may
+        have been replaced meanwhile), and expired documents purged when due. Within
+        `RETRY_AFTER` of a fault the store refuses at once, without waiting on the database again.
+        """
+        now = self._clock()
+        failed = self._failed_at
+        if failed is not None and failed <= now < failed + timedelta(seconds=RETRY_AFTER):
+            raise StoreFault("failed moments ago")
+        try:
+            if not self._migrated:
+                self._migrate()
+                self._migrated = True
+            if purge and (
+                self._purged_at is None
+                or not self._purged_at <= now < self._purged_at + PURGE_EVERY
+            ):
+                self._purged_at = now
+                with self._backend.transaction() as run:
+                    _purge(run, now)
+            with self._backend.transaction() as run:
+                yield run
+        except StoreFault:
+            self._failed(now)
+            raise
+        except self._backend.faults as error:
+            self._failed(now)
+            _log.warning("store fault, refusing for %g s: %r", RETRY_AFTER, error)
+            raise StoreFault(type(error).__name__) from None
+        self._failed_at = None
+
+    def _failed(self, now: datetime) -> None:
+        """Drop the connections, migrate again once reconnected, and refuse for a while."""
+        self._failed_at = now
+        self._migrated = False
+        self._backend.reset()
 
     def create(self, kind: Kind, data: Mapping[str, Any], lifetime: timedelta = EXPIRY) -> Document:
         """Store a new document at version 1 under a fresh id, kept `lifetime` after each write."""
         text = _encode(kind, data)
-        if time.monotonic() - self._purged_at >= PURGE_EVERY:
-            self.purge()
         now = self._clock()
         id = secrets.token_urlsafe(ID_BYTES)
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             _insert(run, id, kind, text, now, lifetime)
         return Document(id, kind, 1, json.loads(text), now, now + lifetime)
 
     def read(self, kind: Kind, id: str) -> Document:
         """The document as last written, or UnknownDocument / ExpiredDocument."""
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             return _read(run, kind, id, self._clock())
 
     def update(
@@ -416,14 +608,14 @@ class Store:
         """
         text = _encode(kind, data)
         now = self._clock()
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             _update(run, kind, id, text, version, now, lifetime)
         return Document(id, kind, version + 1, json.loads(text), now, now + lifetime)
 
     def touch(self, kind: Kind, id: str) -> Document:
         """Restart the document's expiry without changing it (a game reopened, say)."""
         now = self._clock()
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             run(
                 "UPDATE documents SET expires = ? WHERE id = ? AND kind = ? AND expires > ?",
                 ((now + EXPIRY).timestamp(), id, kind, now.timestamp()),
@@ -433,27 +625,13 @@ class Store:
     def purge(self) -> int:
         """Erase the data of expired documents and forget those expired `FORGET_AFTER` ago.
 
-        Returns how many rows it erased or deleted. `create` calls it every `PURGE_EVERY`
-        seconds; a server may also call it on a timer.
+        Returns how many rows it erased or deleted. Any use of the store runs it when
+        `PURGE_EVERY` has passed since the last; a server may also call it on a timer.
         """
-        self._purged_at = time.monotonic()
-        now = self._clock().timestamp()
-        with self._backend.transaction() as run:
-            erased = run(
-                "UPDATE documents SET data = NULL WHERE expires <= ? AND data IS NOT NULL", (now,)
-            ).rowcount
-            forgotten = run(
-                "DELETE FROM documents WHERE expires <= ?", (now - FORGET_AFTER.total_seconds(),)
-            ).rowcount
-            # a room's rows go with its document's data: its pupils' nicknames and answers are
-            # kept no longer than the room itself
-            for table, column in _ROOM_ROWS:
-                forgotten += run(
-                    f"DELETE FROM {table} WHERE {column} NOT IN"
-                    " (SELECT id FROM documents WHERE data IS NOT NULL)",
-                    (),
-                ).rowcount
-        return erased + forgotten
+        now = self._clock()
+        self._purged_at = now
+        with self._transaction(purge=False) as run:
+            return _purge(run, now)
 
     # ----- rooms ---------------------------------------------------------------------------
     # The live classroom's records (`pickomino.rooms` decides what they may hold). Each method
@@ -465,11 +643,9 @@ class Store:
     ) -> Document:
         """A room's document and its row under `code`; RoomCodeTaken if an open room has it."""
         text = _encode("room", data)
-        if time.monotonic() - self._purged_at >= PURGE_EVERY:
-            self.purge()
         now = self._clock()
         id = secrets.token_urlsafe(ID_BYTES)
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             if run("SELECT id FROM rooms WHERE code = ?", (code,)).fetchone() is not None:
                 raise RoomCodeTaken(code)
             _insert(run, id, "room", text, now, lifetime)
@@ -482,7 +658,7 @@ class Store:
 
     def find_room(self, code: str) -> str:
         """The id of the room a code opens, or UnknownDocument."""
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             row = run("SELECT id FROM rooms WHERE code = ?", (code,)).fetchone()
         if row is None:
             raise UnknownDocument("room", code)
@@ -504,7 +680,7 @@ class Store:
         """
         text = _encode("room", data)
         now = self._clock()
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             _pulse(run, id, now)
             _update(run, "room", id, text, version, now, lifetime)
             run(
@@ -515,7 +691,7 @@ class Store:
 
     def room_pulse(self, id: str) -> RoomPulse:
         """The cheap check a page polls, to learn whether anything in the room changed."""
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             row = run(
                 "SELECT d.version, r.pulse, r.changed FROM rooms r"
                 " JOIN documents d ON d.id = r.id WHERE r.id = ?",
@@ -534,7 +710,7 @@ class Store:
         """
         now = self._clock()
         folded = nickname.casefold()
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             capacity = _pulse(run, id, now)
             row = run(
                 "SELECT removed FROM room_pupils WHERE room = ? AND pupil = ?", (id, pupil)
@@ -561,7 +737,7 @@ class Store:
     def remove_pupil(self, id: str, pupil: str) -> None:
         """Take a pupil out of the room, with their answers; their link no longer lets them in."""
         now = self._clock()
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             _pulse(run, id, now)
             run("UPDATE room_pupils SET removed = 1 WHERE room = ? AND pupil = ?", (id, pupil))
             run("DELETE FROM room_answers WHERE room = ? AND pupil = ?", (id, pupil))
@@ -575,7 +751,7 @@ class Store:
         refused, never counted after.
         """
         now = self._clock()
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             counted = run(
                 "UPDATE rooms SET pulse = pulse + 1, changed = ?"
                 " WHERE id = ? AND open_question = ? AND (deadline IS NULL OR deadline > ?)",
@@ -599,7 +775,7 @@ class Store:
 
     def pupils(self, id: str) -> list[tuple[str, str, bool]]:
         """Every pupil who joined the room: (pupil, nickname, removed), in the order they came."""
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             rows = run(
                 "SELECT pupil, nickname, removed FROM room_pupils WHERE room = ?"
                 " ORDER BY joined, pupil",
@@ -614,7 +790,7 @@ class Store:
         if question is not None:
             sql += " AND question = ?"
             params = (id, question)
-        with self._backend.transaction() as run:
+        with self._transaction() as run:
             rows = run(sql + " ORDER BY question, pupil", params).fetchall()
         return [(str(row[0]), int(row[1]), int(row[2])) for row in rows]
 
@@ -638,6 +814,26 @@ _ROOM_ROWS: tuple[tuple[str, str], ...] = (
     ("room_pupils", "room"),
     ("rooms", "id"),
 )
+
+
+def _purge(run: _Run, at: datetime) -> int:
+    """Erase expired documents' data and forget those expired `FORGET_AFTER` before `at`."""
+    now = at.timestamp()
+    erased = run(
+        "UPDATE documents SET data = NULL WHERE expires <= ? AND data IS NOT NULL", (now,)
+    ).rowcount
+    forgotten = run(
+        "DELETE FROM documents WHERE expires <= ?", (now - FORGET_AFTER.total_seconds(),)
+    ).rowcount
+    # a room's rows go with its document's data: its pupils' nicknames and answers are kept no
+    # longer than the room itself
+    for table, column in _ROOM_ROWS:
+        forgotten += run(
+            f"DELETE FROM {table} WHERE {column} NOT IN"
+            " (SELECT id FROM documents WHERE data IS NOT NULL)",
+            (),
+        ).rowcount
+    return int(erased + forgotten)
 
 
 def _pulse(run: _Run, id: str, now: datetime) -> int:
@@ -712,19 +908,24 @@ def _read(run: _Run, kind: Kind, id: str, now: datetime) -> Document:
     )
 
 
-def open_store(url: str | None, clock: Callable[[], datetime] = _now) -> Store:
-    """The store a URL names, its schema created or migrated.
+def open_store(
+    url: str | None, clock: Callable[[], datetime] = _now, connect: bool = True
+) -> Store:
+    """The store a URL names, its schema created or migrated (now, or on first use).
 
     None: SQLite at `DEFAULT_PATH`. `sqlite:///relative/path` or `sqlite:////absolute/path`:
     SQLite there (the folder is created). `postgresql://user:password@host:port/database` (or
     `postgres://`, with libpq's `?sslmode=require` and the like): PostgreSQL, which needs the
-    `postgres` extra.
+    `postgres` extra. `connect=False` opens nothing yet (see `Store`).
     """
+    backend: _Backend
+    parts = urlsplit(url or "")
     if url is None:
-        return Store(_SQLite(DEFAULT_PATH), clock)
-    parts = urlsplit(url)
-    if parts.scheme == "sqlite" and not parts.netloc and len(parts.path) > 1:
-        return Store(_SQLite(Path(unquote(parts.path[1:]))), clock)
-    if parts.scheme in ("postgresql", "postgres"):
-        return Store(_Postgres(url), clock)
-    raise BadStoreUrl(url)
+        backend = _SQLite(DEFAULT_PATH)
+    elif parts.scheme == "sqlite" and not parts.netloc and len(parts.path) > 1:
+        backend = _SQLite(Path(unquote(parts.path[1:])))
+    elif parts.scheme in ("postgresql", "postgres"):
+        backend = _Postgres(url)
+    else:
+        raise BadStoreUrl(url)
+    return Store(backend, clock, connect)

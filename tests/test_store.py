@@ -202,15 +202,26 @@ def test_a_purge_erases_expired_data_and_later_forgets_the_id(
         db.read("sandbox", young.id)
 
 
-def test_creating_purges_now_and_then(url: str, clock: Clock) -> None:
-    with open_store(url, clock) as first:
-        old = first.create("quiz", {"secret": 1})
-        clock.advance(EXPIRY)
-        first.create("quiz", {})  # this store purged on its first create: not again for an hour
-        assert raw(url, f"SELECT data FROM documents WHERE id = '{old.id}'") == [('{"secret":1}',)]
-    with open_store(url, clock) as second:
-        second.create("quiz", {})
-    assert raw(url, f"SELECT data FROM documents WHERE id = '{old.id}'") == [(None,)]
+def test_any_use_of_the_store_purges_when_due_not_only_a_write(url: str, clock: Clock) -> None:
+    def stored(id: str) -> object:
+        return raw(url, f"SELECT data FROM documents WHERE id = '{id}'")[0][0]
+
+    with open_store(url, clock) as db:
+        kept = db.create("quiz", {"secret": 1})  # its first use purged: the next is due in an hour
+        brief = db.create("quiz", {"secret": 2}, lifetime=timedelta(minutes=30))
+        clock.advance(timedelta(minutes=40))
+        with pytest.raises(ExpiredDocument):
+            db.read("quiz", brief.id)
+        assert stored(brief.id) == '{"secret":2}'  # expired, not purged yet: not due
+        clock.advance(store.PURGE_EVERY - timedelta(minutes=40))
+        db.read("quiz", kept.id)  # only reads from here on: the purge is due, and runs
+        assert stored(brief.id) is None
+        assert stored(kept.id) == '{"secret":1}'
+        shorter = db.create("quiz", {"secret": 3}, lifetime=timedelta(minutes=1))
+    clock.advance(timedelta(minutes=2))
+    with open_store(url, clock) as second:  # another server's store purges on its first use
+        second.read("quiz", kept.id)
+    assert stored(shorter.id) is None
 
 
 def test_an_update_made_on_an_old_version_is_refused(db: Store) -> None:

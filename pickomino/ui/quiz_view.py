@@ -132,7 +132,11 @@ def _save(setup: Setup, value: Progress) -> None:
         runs[setup] = storage.write("quiz", held, data)
     except VersionConflict:  # another tab answered first: show its answers, not a mix of both
         assert held is not None
-        _restore(setup, held[0])
+        try:
+            _restore(setup, held[0])
+        except StoreError as error:  # the store failed meanwhile: these answers stay, unsaved
+            st.session_state[SAVED_KEY] = error
+            return
         st.session_state[SAVED_KEY] = "quiz.saved.conflict"
         return
     except StoreError as error:  # kept in this session only; the page says a reload loses them

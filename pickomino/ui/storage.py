@@ -4,7 +4,9 @@ The store imports no Streamlit, so its URL is read here: the `PICKOMINO_STORE_UR
 variable first (a server's own setting, and what the tests set), then the Streamlit secret of the
 same name (how Community Cloud hands over a hosted PostgreSQL), else the default SQLite file
 (docs/store.md). One `Store` serves every session of the server: it is safe across the script
-threads, and PostgreSQL's pool is the server's.
+threads, and PostgreSQL's pool is the server's. Every failure of the database reaches the pages as
+a `StoreError` (`pickomino.store.StoreFault`), which they word with `refusal`: the work stays in
+the session, and is written at the next change.
 """
 
 from __future__ import annotations
@@ -52,8 +54,13 @@ def store_url() -> str | None:
 
 @st.cache_resource(show_spinner=False)
 def store() -> Store:
-    """The server's store, opened on first use (StoreError when its URL or server is wrong)."""
-    return open_store(store_url())
+    """The server's store, made on first use (BadStoreUrl when the URL names no store).
+
+    It connects on its own first use, not here, so that a database down when the server starts,
+    or lost since, refuses each use with a StoreError (the page says its work is unsaved) and is
+    used again once it is back, without a restart.
+    """
+    return open_store(store_url(), connect=False)
 
 
 Held = tuple[str, int]

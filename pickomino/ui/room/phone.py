@@ -112,8 +112,11 @@ def phone(code: str, token: str, lang: Lang) -> None:
     """The pupil's page in a room, redrawn by itself when the room changes."""
     try:
         id = live.find(read_code(code))
-    except (RoomError, StoreError):
+    except (RoomError, UnknownDocument):
         st.error(t("room.refused.unknown", lang), icon=":material/error:")
+        return
+    except StoreError as error:  # the store failed: not a wrong code, and worth a reload
+        st.error(live.refusal(error, lang), icon=":material/cloud_off:")
         return
     pace = live.pace(id, live.POLL_SECONDS)
     st.fragment(_live, run_every=pace)(id, token, lang, pace)

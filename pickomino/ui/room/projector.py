@@ -41,7 +41,7 @@ from pickomino.rooms import (
     show_ranking,
     tally,
 )
-from pickomino.store import StoreError
+from pickomino.store import StoreError, UnknownDocument
 from pickomino.ui import frame, show
 from pickomino.ui.odds_panel import outlook_line
 from pickomino.ui.quiz_view import quiz
@@ -136,8 +136,11 @@ def board(code: str, lang: Lang) -> None:
     """The projector's page for room `code`."""
     try:
         id = live.find(code)
-    except StoreError:
+    except UnknownDocument:
         frame.refused([t("room.refused.unknown", lang)])
+        return
+    except StoreError as error:  # the store failed: the room may well exist
+        frame.refused([live.refusal(error, lang)])
         return
     token = live.teacher_token(code)
     if token is not None:
