@@ -30,7 +30,9 @@ NAME_MARKS: Final = frozenset(" '’.-")
 """The characters of a name that are neither letters, marks nor digits: "Anne-Marie", "O'Neil"."""
 TYPED_CHARS: Final = 4 * NAME_CHARS
 """Past this many characters as typed, a name is too long whatever it composes to: a name of 20
-letters, each with two accents typed apart ("e" then its marks), is 60."""
+letters, each with two accents typed apart ("e" then its marks), is 60. The join form's field takes
+this many: Streamlit cuts a value sent to a field's `max_chars`, even one sent past the browser,
+so a field of `NAME_CHARS` would cut a name of 200 to 20 where it must be refused."""
 MAX_MARKS: Final = 2
 """The most combining marks one letter carries once composed (NFC): "é" or Vietnamese "ệ" is a
 single character then, Thai "ที่" carries two marks, a Devanagari letter one or two. Past this,

@@ -127,11 +127,11 @@ def nickname(typed: str) -> str:
     """The nickname a pupil typed, in its normal form (`echo.normal_name`), or RoomError.
 
     Checked by the one check of names (`echo.name_fault`), on the server whatever the form's
-    field allowed: a page's `max_chars` binds only the browser, and a value sent over the
-    websocket arrives as sent. A nickname is refused, never cut or filtered, so the pupil knows the
-    name the class sees; it is shown on the board, in the CSV and in buttons, never read as
-    Markdown or HTML. Whether it looks like another pupil's is the store's check, made as the
-    pupil is seated (`echo.name_key`).
+    field allowed: a value sent over the websocket arrives as sent (cut by Streamlit to the
+    field's `max_chars`, `echo.TYPED_CHARS`, so still too long to pass). A nickname is refused,
+    never cut or filtered, so the pupil knows the name the class sees; it is shown on the board,
+    in the CSV and in buttons, never read as Markdown or HTML. Whether it looks like another
+    pupil's is the store's check, made as the pupil is seated (`echo.name_key`).
     """
     fault = name_fault(typed)
     if fault is not None:

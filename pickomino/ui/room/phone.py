@@ -13,7 +13,7 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.echo import NAME_CHARS, echoed
+from pickomino.echo import TYPED_CHARS, echoed
 from pickomino.i18n import Lang, t
 from pickomino.rooms import (
     JOINS_PER_MINUTE,
@@ -101,10 +101,10 @@ def join_form(lang: Lang) -> None:
         st.error(refused, icon=":material/error:")
     with st.form("join_form", border=False):
         st.text_input(t("room.join.code", lang), key=CODE_INPUT, max_chars=12)
-        st.text_input(
+        st.text_input(  # Streamlit cuts a value to `max_chars`: past 20, refused (`nickname`)
             t("room.join.nickname", lang),
             key=NAME_INPUT,
-            max_chars=NAME_CHARS,
+            max_chars=TYPED_CHARS,
             help=t("room.join.nickname_help", lang),
         )
         st.form_submit_button(
