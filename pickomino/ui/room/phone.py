@@ -136,11 +136,11 @@ def phone(code: str, token: str, lang: Lang) -> None:
         st.error(t("room.refused.unknown", lang), icon=":material/error:")
         return
     pace = live.pace(id, live.POLL_SECONDS)
-    _mark_seat(id, code, token)
+    _mark_seat(id, token)
     st.fragment(_live, run_every=pace)(id, token, lang, pace)
 
 
-def _mark_seat(id: str, code: str, token: str) -> None:
+def _mark_seat(id: str, token: str) -> None:
     """Mark this browser with the pupil's seat (`live.keep_seat`), once the room knows the pupil.
 
     A link with a token the room never seated marks nothing: it cannot unmark a removed pupil.
