@@ -21,13 +21,14 @@ import csv
 import hashlib
 import io
 import secrets
+import threading
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, Final, Literal
 
-from pickomino.echo import NAME_CHARS, safe_name
+from pickomino.echo import MAX_MARKS, MIN_NAME, NAME_CHARS, NameFault, name_fault, normal_name
 from pickomino.game import CodedError, Move, Table
 from pickomino.match import PERSON, Kind, Match
 from pickomino.odds import analyse
@@ -48,7 +49,6 @@ is over, and a forgotten room would keep taking answers from its old links."""
 KEPT_AFTER: Final = timedelta(days=7)
 """How long a room's answers are kept after its last change (closing it is one): a week for the
 teacher to download them, then the store deletes the room with its pupils and answers."""
-MIN_NICKNAME: Final = 2
 WRONG_CODES_PER_MINUTE: Final = 30
 """Wrong codes one server takes in a minute before it refuses every code for the rest of that
 minute. Counted per server, not per address: behind a load balancer every pupil may come from one
@@ -58,6 +58,19 @@ TOKEN_BYTES: Final = 16
 Activity = Literal["decide", "quiz", "bot"]
 """What a question is about: a table's next decision ("What would you do?"), a quiz question,
 or the class's seat in a game against a bot."""
+
+JOINS_PER_MINUTE: Final = 30
+"""Pupils seated in one room in a minute, counted by the store from the pupils' join times, so it
+holds on every server of the room and whoever joins: a class of 30 joins in its first minute,
+and one client cannot fill a room in seconds (README, "Live classroom")."""
+ROOMS_PER_SESSION: Final = 3
+"""Rooms one browser session opens in a minute: a teacher opens one, two with a slip."""
+ROOMS_PER_ADDRESS: Final = 10
+"""Rooms opened from one network address in a minute: a school's teachers share one address."""
+ROOMS_PER_SERVER: Final = 20
+"""Rooms one server opens in a minute: a server holds a few rooms at once (about 90 pupils)."""
+LIMITED_KEYS: Final = 10_000
+"""How many keys a `Limit` holds before it forgets those whose times are all past."""
 
 
 class RoomError(CodedError):
@@ -100,24 +113,74 @@ def pupil_id(token: str) -> str:
     return digest(token)[:20]
 
 
-def nickname(typed: str) -> str:
-    """The nickname a pupil typed, filtered by the one sanitiser, or RoomError.
+NICKNAME_REFUSALS: Final[Mapping[NameFault, str]] = {
+    "long": "long_nickname",
+    "hidden": "hidden_nickname",
+    "stacked": "stacked_nickname",
+    "chars": "bad_nickname",
+    "short": "bad_nickname",
+}
+"""The refusal (`room.refused.<code>`) of each thing `echo.name_fault` finds wrong with a name."""
 
-    Letters of any script, digits, spaces, apostrophes, dots and hyphens only (`echo.safe_name`):
-    a nickname is shown on the projector, in the CSV and in buttons, never read as Markdown or
-    HTML. A nickname with anything else is refused rather than silently changed, so the pupil
-    knows the name the class sees.
+
+def nickname(typed: str) -> str:
+    """The nickname a pupil typed, in its normal form (`echo.normal_name`), or RoomError.
+
+    Checked by the one check of names (`echo.name_fault`), on the server whatever the form's
+    field allowed: a value sent over the websocket arrives as sent (cut by Streamlit to the
+    field's `max_chars`, `echo.TYPED_CHARS`, so still too long to pass). A nickname is refused,
+    never cut or filtered, so the pupil knows the name the class sees; it is shown on the board,
+    in the CSV and in buttons, never read as Markdown or HTML. Whether it looks like another
+    pupil's is the store's check, made as the pupil is seated (`echo.name_key`).
     """
-    kept = safe_name(typed)
-    if kept != " ".join(typed.split()) or not MIN_NICKNAME <= len(kept) <= NAME_CHARS:
+    fault = name_fault(typed)
+    if fault is not None:
         raise RoomError(
-            "bad_nickname",
-            f"a nickname is {MIN_NICKNAME} to {NAME_CHARS} letters, digits, spaces, "
-            "apostrophes, dots or hyphens",
-            low=MIN_NICKNAME,
+            NICKNAME_REFUSALS[fault],
+            f"a nickname is {MIN_NAME} to {NAME_CHARS} letters, digits, spaces, apostrophes, "
+            f"dots or hyphens, with no hidden character nor more than {MAX_MARKS} accents on a "
+            f"letter ({fault})",
+            low=MIN_NAME,
             high=NAME_CHARS,
         )
-    return kept
+    return normal_name(typed)
+
+
+class Limit:
+    """Events counted per key (a session, an address, or one key for the server) over a window.
+
+    One per server process or per session (the UI keeps it), times given by the caller so the
+    tests need no clock. `full` and `count` are apart so a change refused by one limit counts in
+    none: a room refused by the server's limit uses nothing of the teacher's own.
+    """
+
+    def __init__(self, limit: int, window: float = 60.0) -> None:
+        self.limit = limit
+        self._window = window
+        self._times: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        times = self._times.setdefault(key, deque())
+        while times and now - times[0] >= self._window:
+            times.popleft()
+        return times
+
+    def full(self, key: str, now: float) -> bool:
+        """Whether `key` had `limit` events in the window before `now`."""
+        with self._lock:
+            full = len(self._recent(key, now)) >= self.limit
+            if not self._times[key]:
+                del self._times[key]
+            return full
+
+    def count(self, key: str, now: float) -> None:
+        """Count one event of `key`; past `LIMITED_KEYS` keys, forget the keys gone quiet."""
+        with self._lock:
+            self._recent(key, now).append(now)
+            if len(self._times) > LIMITED_KEYS:
+                for quiet in [k for k in self._times if not self._recent(k, now)]:
+                    del self._times[quiet]
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,8 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self
 from urllib.parse import unquote, urlsplit
 
+from pickomino.echo import name_key
+
 if TYPE_CHECKING:
     import psycopg
     from psycopg_pool import ConnectionPool
@@ -185,7 +187,7 @@ class RoomCodeTaken(StoreError):
         self.code = code
 
 
-JoinOutcome = Literal["joined", "back", "full", "taken", "removed"]
+JoinOutcome = Literal["joined", "back", "full", "crowded", "taken", "removed"]
 """What a pupil's join did: seated, seated again (a reload), or why not."""
 
 
@@ -701,15 +703,19 @@ class Store:
             raise UnknownDocument("room", id)
         return RoomPulse(int(row[0]), int(row[1]), float(row[2]))
 
-    def join_room(self, id: str, pupil: str, nickname: str) -> JoinOutcome:
-        """Seat a pupil, or welcome them back; refused when full, the nickname taken or removed.
+    def join_room(
+        self, id: str, pupil: str, nickname: str, joins_per_minute: int | None = None
+    ) -> JoinOutcome:
+        """Seat a pupil, or welcome them back; refused when full, crowded, taken or removed.
 
         A pupil already in the room (a reload, a lost connection) comes back whatever the room
-        holds now; a new pupil needs a free place and a nickname no other pupil has (in any
-        case), so the teacher can tell every answer apart.
+        holds now; a new pupil needs a free place, a nickname that looks like no other pupil's
+        (`echo.name_key`: in any case, accents or look-alike letters), so the teacher can tell
+        every answer apart, and fewer than `joins_per_minute` pupils seated in the last minute
+        (counted here, from the join times, so the limit holds on every server of the room).
         """
         now = self._clock()
-        folded = nickname.casefold()
+        folded = name_key(nickname)
         with self._transaction() as run:
             capacity = _pulse(run, id, now)
             row = run(
@@ -727,6 +733,13 @@ class Store:
             ).fetchone()[0]
             if seated >= capacity:
                 return "full"
+            if joins_per_minute is not None:
+                lately = run(
+                    "SELECT COUNT(*) FROM room_pupils WHERE room = ? AND joined > ?",
+                    (id, now.timestamp() - 60),
+                ).fetchone()[0]
+                if lately >= joins_per_minute:
+                    return "crowded"
             run(
                 "INSERT INTO room_pupils (room, pupil, nickname, folded, removed, joined)"
                 " VALUES (?, ?, ?, ?, 0, ?)",

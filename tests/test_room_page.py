@@ -25,8 +25,12 @@ from pickomino.odds import analyse
 from pickomino.reach import on_this_machine
 from pickomino.review import review
 from pickomino.rooms import (
+    JOINS_PER_MINUTE,
     KEPT_AFTER,
     MAX_PUPILS,
+    ROOMS_PER_ADDRESS,
+    ROOMS_PER_SERVER,
+    ROOMS_PER_SESSION,
     WRONG_CODES_PER_MINUTE,
     Room,
     ask_decision,
@@ -55,6 +59,7 @@ def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     monkeypatch.setenv(storage.URL_SETTING, f"sqlite:///{tmp_path}/store.sqlite3")
     storage.store.clear()
     live.wrong_codes.clear()
+    live.openings.clear()
     yield
     storage.store().close()
     storage.store.clear()
@@ -79,9 +84,36 @@ def ask(code: str) -> None:
 def pupil(code: str, name: str, lang: str = "en") -> AppTest:
     """A pupil's phone that joined room `code` with the form."""
     at = opened("app_pages/join.py", lang, room=code)
-    at.text_input(key="join_name").input(name)
+    return join_again(at, name)
+
+
+def join_again(at: AppTest, name: str, code: str | None = None) -> AppTest:
+    """The join form sent with `name` (and `code`, typed again) in this session, as a websocket
+    client may send it.
+
+    `set_value`, not AppTest's `input`, which drops a value longer than the field's `max_chars`:
+    the server sees what the client sent, and must check it itself.
+    """
+    if code is not None:
+        at.text_input(key="join_code").set_value(code)
+    at.text_input(key="join_name").set_value(name)
     at.button[0].click().run()
     return at
+
+
+def errors(at: AppTest) -> list[str]:
+    return [str(e.value) for e in at.error]
+
+
+def seated(code: str) -> list[str]:
+    """The nicknames seated in room `code`, in the order they came."""
+    return [row[1] for row in store().pupils(store().find_room(code)) if not row[2]]
+
+
+def no_room_page(at: AppTest) -> AppTest:
+    """The teacher's session back on the Class room page without a room, to open another."""
+    at.query_params.pop("room", None)
+    return at.run()
 
 
 def test_a_pupil_joins_with_the_code_and_answers_the_teachers_question() -> None:
@@ -126,7 +158,7 @@ def test_the_projector_shows_no_controls_and_a_pupil_cannot_act_as_the_teacher()
     assert seen.question is not None and not seen.question.revealed
 
 
-@pytest.mark.parametrize("name", ["**bold**", "<b>x</b>", "[a](http://e.example)", "a\u202eb"])
+@pytest.mark.parametrize("name", ["**bold**", "<b>x</b>", "[a](http://e.ex)", "a:b"])
 def test_a_nickname_with_markup_is_refused_and_seats_nobody(name: str) -> None:
     _, code = teacher_room()
     phone = pupil(code, name)
@@ -462,3 +494,145 @@ def test_a_phone_opening_the_join_link_of_a_french_board_reads_its_own_dutch() -
     assert t("room.waiting", "nl") in shown_text(phone)
     phone.selectbox(key="lang_picker").set_value("fr").run()  # the pupil's own choice
     assert t("room.waiting", "fr") in shown_text(phone)
+
+
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [
+        ("\u3164\u3164\u3164", "hidden_nickname"),  # Hangul fillers: a name drawn as nothing
+        ("Ana\u200b", "hidden_nickname"),
+        ("Z\u0338\u0322\u031bo\u0336\u0321e\u0337\u031b", "stacked_nickname"),  # zalgo
+        ("A" * 200, "long_nickname"),  # past the field's max_chars, refused rather than cut
+    ],
+)
+def test_a_hostile_nickname_is_refused_by_the_server_and_seats_nobody(
+    name: str, refused: str
+) -> None:
+    _, code = teacher_room()
+    phone = pupil(code, name)
+    assert errors(phone) == [t(f"room.refused.{refused}", "en", low=2, high=20)]
+    assert "pupil" not in phone.query_params
+    assert seated(code) == []
+
+
+@pytest.mark.parametrize("twin", ["\u0410na", "ANA", "Ａｎａ", "Ána"])
+def test_a_nickname_that_looks_like_a_seated_pupils_is_taken(twin: str) -> None:
+    _, code = teacher_room("fr")
+    pupil(code, "Ana")
+    late = pupil(code, twin, "fr")
+    assert errors(late) == [t("room.refused.taken", "fr")]
+    assert seated(code) == ["Ana"]
+
+
+def test_a_fullwidth_nickname_is_seated_in_its_normal_form() -> None:
+    _, code = teacher_room()
+    pupil(code, "Ｚｏé")
+    assert seated(code) == ["Zoé"]
+
+
+def test_a_removed_pupil_cannot_join_again_from_the_same_browser() -> None:
+    teacher, code = teacher_room("nl")
+    zoe = pupil(code, "Zoë", "nl")
+    id = store().find_room(code)
+    teacher.run()
+    teacher.selectbox(key="room_remove_pick").set_value(store().pupils(id)[0][0]).run()
+    teacher.button(key="room_remove").click().run()
+    zoe.run()
+    assert errors(zoe) == [t("room.phone.removed", "nl")]
+    zoe.query_params.pop("pupil")  # back to the join form, under another nickname
+    join_again(zoe.run(), "Zoë B", code)
+    assert errors(zoe) == [t("room.refused.removed", "nl")]
+    assert "pupil" not in zoe.query_params
+    assert [row[1] for row in store().pupils(id)] == ["Zoë"]  # nobody new seated
+
+
+def test_a_new_session_of_a_removed_pupils_browser_is_refused_by_its_cookie(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """AppTest sends no cookie: the cookie the pupil's page wrote is given as `live._cookie`
+    reads it."""
+    _, code = teacher_room()
+    zoe = pupil(code, "Zoë")
+    token = str(zoe.query_params["pupil"])
+    written = "".join(str(h.proto.body) for h in zoe.get("html"))
+    assert f"document.cookie = '{live.SEAT_COOKIE}{code}={token}; path=/;" in written
+    id = store().find_room(code)
+    store().remove_pupil(id, store().pupils(id)[0][0])
+    cookies = {live.SEAT_COOKIE + code: token}
+    monkeypatch.setattr(live, "_cookie", cookies.get)
+    again = pupil(code, "Zoë B")
+    assert errors(again) == [t("room.refused.removed", "en")]
+    assert len(store().pupils(id)) == 1
+
+
+def test_a_pupil_joining_again_from_the_same_browser_gets_their_own_seat_back() -> None:
+    _, code = teacher_room()
+    zoe = pupil(code, "Zoë")
+    token = zoe.query_params["pupil"]
+    zoe.query_params.pop("pupil")
+    join_again(zoe.run(), "Zoë 2", code)
+    assert not zoe.error
+    assert zoe.query_params["pupil"] == token
+    assert seated(code) == ["Zoë"]
+
+
+def test_a_room_seats_so_many_pupils_a_minute_then_asks_the_next_to_wait() -> None:
+    """The store counts the joins from their times: some are stamped by stores with moved clocks,
+    as on other servers, a minute ago and half a minute ago."""
+    _, code = teacher_room()
+    id = store().find_room(code)
+    url = str(storage.store_url())
+    start = live.now()
+
+    def stamped(seconds_ago: float, names: range) -> None:
+        moment = datetime.fromtimestamp(start - seconds_ago, UTC)
+        with open_store(url, lambda: moment) as elsewhere:
+            for n in names:
+                assert elsewhere.join_room(id, f"p{n}", f"Pupil {n}", JOINS_PER_MINUTE) == "joined"
+
+    stamped(95, range(10))  # more than a minute old: no longer counted
+    pupil(code, "Zoë")
+    stamped(30, range(10, 10 + JOINS_PER_MINUTE - 1))
+    late = pupil(code, "Ana", "fr")
+    assert errors(late) == [t("room.refused.crowded", "fr")]
+    assert "Ana" not in seated(code)
+    assert len(seated(code)) == 10 + JOINS_PER_MINUTE
+
+
+def test_a_session_opens_so_many_rooms_a_minute(monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, first = teacher_room("fr")
+    codes = {first}
+    for _ in range(ROOMS_PER_SESSION - 1):
+        no_room_page(teacher).button(key="room_open").click().run()
+        codes.add(str(teacher.query_params["room"]))
+    assert len(codes) == ROOMS_PER_SESSION
+    no_room_page(teacher).button(key="room_open").click().run()
+    assert errors(teacher) == [t("room.refused.many_rooms", "fr")]
+    assert "room" not in teacher.query_params
+    other = opened("app_pages/room.py", "fr")  # another teacher's session is not held
+    other.button(key="room_open").click().run()
+    assert not other.error and "room" in other.query_params
+    later = live.now() + 60
+    monkeypatch.setattr(live, "now", lambda: later)
+    no_room_page(teacher).button(key="room_open").click().run()
+    assert not teacher.error and "room" in teacher.query_params
+
+
+def test_a_server_and_an_address_open_so_many_rooms_a_minute(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(live, "client_address", lambda: "203.0.113.7")
+    by_address, in_all = live.openings()
+    for _ in range(ROOMS_PER_ADDRESS):
+        by_address.count("203.0.113.7", live.now())
+    school = opened("app_pages/room.py", "nl")
+    school.button(key="room_open").click().run()
+    assert errors(school) == [t("room.refused.many_rooms", "nl")]
+    monkeypatch.setattr(live, "client_address", lambda: "198.51.100.2")
+    for _ in range(ROOMS_PER_SERVER - 1):
+        in_all.count("", live.now())
+    teacher_room("nl")  # the server's last room of the minute
+    late = opened("app_pages/room.py", "nl")
+    late.button(key="room_open").click().run()
+    assert errors(late) == [t("room.refused.server_rooms", "nl")]
+    assert "room" not in late.query_params

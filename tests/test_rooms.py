@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pickomino import rooms
-from pickomino.echo import NAME_CHARS
+from pickomino.echo import MIN_NAME, NAME_CHARS
 from pickomino.rooms import (
     CODE_LENGTH,
     Answer,
@@ -70,31 +70,66 @@ def test_pupil_ids_are_short_digests_of_distinct_tokens() -> None:
     assert rooms.pupil_id(token) == rooms.pupil_id(token)
 
 
-@pytest.mark.parametrize("typed", ["Zoë", "Anne-Marie", "O'Neil", "李小龙", "Jo 2", "  Kim  "])
-def test_a_plain_nickname_is_kept(typed: str) -> None:
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Zoé",
+        "Zoë",
+        "Ana-Lou",
+        "Jan de Vries",
+        "Ben.K",
+        "O'Neil",
+        "O’Neil",
+        "李小龙",
+        "Jo 2",
+        "  Kim  ",
+    ],
+)
+def test_a_real_name_is_kept_as_typed(typed: str) -> None:
     assert rooms.nickname(typed) == typed.strip()
 
 
 @pytest.mark.parametrize(
-    "typed",
+    ("typed", "kept"),
     [
-        "**bold**",
-        "[x](http://evil.example)",
-        "<img src=x>",
-        "a\u202eb",  # right-to-left override
-        "zero\u200bwidth",
-        "line\nbreak",
-        ":smile:",
-        "=1+1",
-        "x",
-        "A" * (NAME_CHARS + 1),
-        "",
+        ("Ａｎａ", "Ana"),  # fullwidth letters
+        ("𝐙𝐨𝐞", "Zoe"),  # mathematical bold
+        ("Zoe\u0301", "Zoé"),  # the accent typed apart, composed
+        ("Ana\u00a0\u3000Lou", "Ana Lou"),  # a no-break and an ideographic space
     ],
 )
-def test_a_nickname_with_markup_format_characters_or_a_wrong_length_is_refused(typed: str) -> None:
+def test_a_nickname_is_kept_in_its_normal_form(typed: str, kept: str) -> None:
+    assert rooms.nickname(typed) == kept
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("**bold**", "bad_nickname"),
+        ("<img src=x>", "bad_nickname"),
+        (":smile:", "bad_nickname"),
+        ("=1+1", "bad_nickname"),
+        ("line\nbreak", "bad_nickname"),
+        ("x", "bad_nickname"),
+        ("..", "bad_nickname"),
+        ("", "bad_nickname"),
+        ("a\u202eb", "hidden_nickname"),  # right-to-left override
+        ("zero\u200bwidth", "hidden_nickname"),
+        ("\u3164\u3164\u3164", "hidden_nickname"),  # Hangul fillers: a name of blanks
+        ("Ana\u3164", "hidden_nickname"),
+        ("Ana\ufe0f", "hidden_nickname"),  # a variation selector
+        ("Z\u0338\u0322\u031bo\u0336\u0321e\u0337\u031b", "stacked_nickname"),  # zalgo
+        ("\u0301Ana", "stacked_nickname"),  # a mark on no letter
+        ("A" * (NAME_CHARS + 1), "long_nickname"),
+        ("A" * 200, "long_nickname"),  # sent over the websocket, past the field's max_chars
+        ("[x](http://evil.example)", "long_nickname"),
+    ],
+)
+def test_a_hostile_nickname_is_refused_with_its_reason(typed: str, code: str) -> None:
     with pytest.raises(RoomError) as refused:
         rooms.nickname(typed)
-    assert refused.value.code == "bad_nickname"
+    assert refused.value.code == code
+    assert refused.value.params == {"low": MIN_NAME, "high": NAME_CHARS}
 
 
 def test_a_decision_question_offers_the_legal_moves_and_knows_the_best() -> None:
@@ -231,6 +266,31 @@ def test_wrong_codes_are_limited_per_server_then_forgotten() -> None:
     limit.check(60.5)  # the first wrong code is a minute old: one more try is open
 
 
+def test_a_limit_counts_each_key_apart_over_its_window() -> None:
+    limit = rooms.Limit(2, window=60.0)
+    for second in (0.0, 10.0):
+        assert not limit.full("203.0.113.7", second)
+        limit.count("203.0.113.7", second)
+    assert limit.full("203.0.113.7", 59.9)
+    assert not limit.full("198.51.100.2", 59.9)  # another address is not held
+    assert limit.full("203.0.113.7", 59.9)  # asking counts nothing
+    assert not limit.full("203.0.113.7", 60.0)  # the first is a minute old
+    limit.count("203.0.113.7", 60.0)
+    assert limit.full("203.0.113.7", 69.9)
+
+
+def test_a_limit_forgets_the_keys_gone_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rooms, "LIMITED_KEYS", 3)
+    limit = rooms.Limit(1, window=60.0)
+    for n in range(3):
+        limit.count(f"old {n}", 0.0)
+    limit.count("new", 30.0)  # a fourth key, the old ones still in their minute
+    assert all(limit.full(f"old {n}", 30.0) for n in range(3))
+    limit.count("newer", 61.0)  # a fifth: the old ones are a minute old, forgotten
+    assert len(limit._times) == 2
+    assert limit.full("new", 61.0) and limit.full("newer", 61.0)
+
+
 def test_a_quiz_question_carries_its_code_and_index() -> None:
     rng = random.Random(4)
     asked = rooms.ask_quiz(room(), "K7QM-E5", 2, DECIDE, 4, rng.randrange(4))
@@ -320,8 +380,10 @@ def test_every_refusal_of_a_room_is_worded_in_every_language() -> None:
     from tests.test_content import raised_codes
 
     codes = raised_codes("RoomError") | set(get_args(JoinOutcome)) - {"joined", "back"}
-    codes |= {"unknown", "busy", "unreachable"}  # raised by the pages (ui/room/)
-    assert {"bad_nickname", "not_teacher", "too_many", "full", "closed"} <= codes
+    codes |= set(rooms.NICKNAME_REFUSALS.values())
+    codes |= {"unknown", "busy", "unreachable", "removed", "many_rooms", "server_rooms"}  # pages
+    assert {"bad_nickname", "not_teacher", "too_many", "full", "crowded", "closed"} <= codes
+    assert {"long_nickname", "hidden_nickname", "stacked_nickname"} <= codes
     for lang in LANGS:
         missing = sorted(code for code in codes if f"room.refused.{code}" not in strings(lang))
         assert missing == [], (lang, missing)

@@ -27,7 +27,11 @@ from pickomino.reach import Reach, choose
 from pickomino.rooms import (
     KEPT_AFTER,
     MAX_PUPILS,
+    ROOMS_PER_ADDRESS,
+    ROOMS_PER_SERVER,
+    ROOMS_PER_SESSION,
     Answer,
+    Limit,
     Pupil,
     Room,
     RoomError,
@@ -48,6 +52,11 @@ CURRENT_KEY: Final = "room_current"
 """The code of the room this session opened last, for the sandbox and the quiz to ask it."""
 COOKIE_PREFIX: Final = "pickomino_room_"
 CURRENT_COOKIE: Final = "pickomino_room_current"
+SEAT_KEY: Final = "room_seat"
+"""The pupils this session was seated as: room code → the pupil's token."""
+SEAT_COOKIE: Final = "pickomino_seat_"
+OPENED_KEY: Final = "room_opened"
+"""The rooms this session opened in the last minute (`rooms.Limit`)."""
 POLL_SECONDS: Final = 1.0
 """How often a phone looks at the room's pulse: a tap is answered at once whatever this is, so
 it only delays a new question, by a second at most."""
@@ -202,18 +211,74 @@ def current() -> str | None:
     return code
 
 
+@st.cache_resource(show_spinner=False)
+def openings() -> tuple[Limit, Limit]:
+    """The rooms opened on this server in the last minute: per network address, and in all."""
+    return Limit(ROOMS_PER_ADDRESS), Limit(ROOMS_PER_SERVER)
+
+
+def client_address() -> str | None:
+    """The network address this session's connection came from (None on the server's own host).
+
+    The address of the last proxy unless the proxy is one the server trusts to forward the
+    client's (uvicorn's FORWARDED_ALLOW_IPS, 127.0.0.1 by default): see README, "Live classroom".
+    """
+    return st.context.ip_address
+
+
 def open_new(lang: Lang) -> str:
-    """Open a room taught by this session; its code."""
+    """Open a room taught by this session; its code, or RoomError past a limit on opening rooms.
+
+    At most `ROOMS_PER_SESSION` a minute from this session and `ROOMS_PER_ADDRESS` from its
+    address ("many_rooms"), `ROOMS_PER_SERVER` on this server ("server_rooms"); a refused room
+    counts in none, and a room the store failed to create counts neither.
+    """
+    moment = now()
+    own: Limit = st.session_state.setdefault(OPENED_KEY, Limit(ROOMS_PER_SESSION))
+    by_address, in_all = openings()
+    where = client_address()
+    if own.full("", moment) or (where is not None and by_address.full(where, moment)):
+        raise RoomError("many_rooms", "too many rooms opened from here in the last minute")
+    if in_all.full("", moment):
+        raise RoomError("server_rooms", "too many rooms opened on this server in the last minute")
     token = new_token()
     while True:
         code = new_code()
-        room = open_room(code, token, lang, now())
+        room = open_room(code, token, lang, moment)
         try:
             store().create_room(code, room.to_json(), MAX_PUPILS, KEPT_AFTER)
         except RoomCodeTaken:  # one chance in billions: draw another
             continue
+        own.count("", moment)
+        in_all.count("", moment)
+        if where is not None:
+            by_address.count(where, moment)
         remember(code, token)
         return code
+
+
+def seat_of(code: str) -> str | None:
+    """The token this browser was last seated with in room `code`, if any (session or cookie)."""
+    token: str | None = st.session_state.get(SEAT_KEY, {}).get(code)
+    return token or _cookie(SEAT_COOKIE + code)
+
+
+def keep_seat(code: str, token: str, in_browser: bool) -> None:
+    """Mark this session, and with `in_browser` this browser, as seated in room `code` as `token`.
+
+    The join form reads the mark (`seat_of`): a pupil joining again from the same browser gets
+    their own seat back, and a pupil the teacher removed is refused, under any nickname. The
+    cookie lasts as long as the room's answers are kept; a script that sends no cookie is held
+    by the room's limit on joins a minute instead (README, "Live classroom").
+    """
+    st.session_state.setdefault(SEAT_KEY, {})[code] = token
+    if in_browser and re.fullmatch(r"[A-Za-z0-9_-]+", token + code):
+        age = int(KEPT_AFTER.total_seconds())
+        st.html(
+            f"<script>document.cookie = '{SEAT_COOKIE}{code}={token}; path=/; max-age={age};"
+            " SameSite=Strict';</script>",
+            unsafe_allow_javascript=True,
+        )
 
 
 def change(code: str, edit: Callable[[Room], Room]) -> Room:

@@ -13,9 +13,10 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.echo import echoed
+from pickomino.echo import TYPED_CHARS, echoed
 from pickomino.i18n import Lang, t
 from pickomino.rooms import (
+    JOINS_PER_MINUTE,
     Question,
     RoomError,
     check_answer,
@@ -63,14 +64,33 @@ def _join(lang: Lang) -> None:
             raise RoomError("unknown", "no room has this code") from None
         seen = live.load(id)
         check_open(seen.room, seen.pulse.changed, live.now())
-        token = new_token()
-        outcome = store().join_room(id, pupil_id(token), name)
-        if outcome != "joined":
-            raise RoomError(outcome, f"the room refused the pupil: {outcome}")
+        token = _seat_again(seen, code)  # this browser's own seat, whatever nickname is typed
+        if token is None:
+            token = new_token()
+            outcome = store().join_room(id, pupil_id(token), name, JOINS_PER_MINUTE)
+            if outcome != "joined":
+                raise RoomError(outcome, f"the room refused the pupil: {outcome}")
     except (RoomError, StoreError) as error:
         st.session_state[REFUSED_KEY] = live.refusal(error, lang)
         return
+    live.keep_seat(code, token, in_browser=False)  # the pupil's page writes the cookie
     st.query_params.from_dict({"room": code, "pupil": token, "lang": lang})
+
+
+def _seat_again(seen: live.Seen, code: str) -> str | None:
+    """The token of this browser's seat in the room, if it has one; RoomError if it was removed.
+
+    One seat a browser: a pupil who closed the page and joins again comes back as themselves
+    rather than as a second pupil, and a pupil the teacher removed stays out under any nickname.
+    """
+    token = live.seat_of(code)
+    if token is None:
+        return None
+    me = pupil_id(token)
+    pupil = next((pupil for pupil in seen.pupils if pupil.id == me), None)
+    if pupil is not None and pupil.removed:
+        raise RoomError("removed", "the teacher took this pupil out of the room")
+    return token if pupil is not None else None
 
 
 def join_form(lang: Lang) -> None:
@@ -81,10 +101,10 @@ def join_form(lang: Lang) -> None:
         st.error(refused, icon=":material/error:")
     with st.form("join_form", border=False):
         st.text_input(t("room.join.code", lang), key=CODE_INPUT, max_chars=12)
-        st.text_input(
+        st.text_input(  # Streamlit cuts a value to `max_chars`: past 20, refused (`nickname`)
             t("room.join.nickname", lang),
             key=NAME_INPUT,
-            max_chars=20,
+            max_chars=TYPED_CHARS,
             help=t("room.join.nickname_help", lang),
         )
         st.form_submit_button(
@@ -119,7 +139,21 @@ def phone(code: str, token: str, lang: Lang) -> None:
         st.error(live.refusal(error, lang), icon=":material/cloud_off:")
         return
     pace = live.pace(id, live.POLL_SECONDS)
+    _mark_seat(id, token)
     st.fragment(_live, run_every=pace)(id, token, lang, pace)
+
+
+def _mark_seat(id: str, token: str) -> None:
+    """Mark this browser with the pupil's seat (`live.keep_seat`), once the room knows the pupil.
+
+    A link with a token the room never seated marks nothing: it cannot unmark a removed pupil.
+    """
+    try:
+        seen = live.load(id)
+    except StoreError:
+        return  # the page says so; the mark waits for its next whole run
+    if any(pupil.id == pupil_id(token) for pupil in seen.pupils):
+        live.keep_seat(seen.room.code, token, in_browser=True)
 
 
 def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:

@@ -387,7 +387,7 @@ def no_room(lang: Lang) -> None:
     ):
         try:
             code = live.open_new(lang)
-        except StoreError as error:
+        except (RoomError, StoreError) as error:
             st.error(live.refusal(error, lang), icon=":material/error:")
             return
         st.query_params["room"] = code
