@@ -22,7 +22,7 @@ import hashlib
 import io
 import secrets
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, Final, Literal
@@ -31,7 +31,7 @@ from pickomino.echo import NAME_CHARS, safe_name
 from pickomino.game import CodedError, Move, Table
 from pickomino.match import PERSON, Kind, Match
 from pickomino.odds import analyse
-from pickomino.scenario import action_json, parse, scenario_json, table_json
+from pickomino.scenario import parse, scenario_json, table_json
 
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a room code: none that reads like another on a board (no I/1, O/0)."""
@@ -555,14 +555,6 @@ class Answer:
     option: int
 
 
-def option_text(question: Question, option: int) -> str:
-    """An option as the answer sheet writes it, language-free: the move's JSON or the index."""
-    if question.activity in ("decide", "bot"):
-        move = moves_of(parse(question.table).table)[option]
-        return " ".join(f"{key} {value}" for key, value in action_json(move).items())
-    return str(option + 1)
-
-
 FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet reads as the start of a formula (OWASP, "CSV injection")."""
 
@@ -573,12 +565,17 @@ def cell(value: str) -> str:
 
 
 def answer_sheet(
-    room: Room, pupils: Iterable[Pupil], answers: Iterable[Answer], header: Sequence[str]
+    room: Room,
+    pupils: Iterable[Pupil],
+    answers: Iterable[Answer],
+    header: Sequence[str],
+    option: Callable[[Question, int], str],
 ) -> str:
-    """The CSV a teacher downloads: nickname, question, answer, right or not (`header` worded).
+    """The CSV a teacher downloads: nickname, question, answer, right or not.
 
-    Every cell goes through `cell`: a nickname is filtered already, but the sheet must be safe
-    whatever its rows hold.
+    `header` and `option` (an answer as its button read) are worded by the caller in the
+    teacher's language, as this module holds no prose. Every cell goes through `cell`: a
+    nickname is filtered already, but the sheet must be safe whatever its rows hold.
     """
     names = {pupil.id: pupil.nickname for pupil in pupils}
     asked = {question.number: question for question in room.asked}
@@ -593,7 +590,7 @@ def answer_sheet(
             [
                 cell(names[answer.pupil]),
                 str(answer.question),
-                cell(option_text(question, answer.option)),
+                cell(option(question, answer.option)),
                 "1" if answer.option == question.right else "0",
             ]
         )
