@@ -600,6 +600,10 @@ def answer_sheet(
 class WrongCodes:
     """Wrong room codes tried on this server in the last minute, to refuse guessing.
 
+    A wrong code is any look-up by code that lets the reader in nowhere: a code that opens no
+    room, a closed one, or a pupil's link to a room that has no such pupil (the UI answers them
+    alike, so each teaches a guesser as much as a code that opens nothing).
+
     One per server process (the UI keeps it as a resource): the limit is the server's, so a
     guesser behind many addresses gains nothing, and a class behind one address loses nothing
     until someone guesses. Times are given by the caller, so the tests need no clock.

@@ -224,15 +224,11 @@ def teacher_token(code: str) -> str | None:
 def teacher_of(code: str, room: Room, offered: str | None = None) -> str | None:
     """The teacher's token for `room`, checked against it, or None: this reader is not its teacher.
 
-    `offered` comes from a control link; then this session's token and the browser's cookie are
+    `offered` comes from a control link; then the token this session or browser holds is
     tried. Only the token that passes `rooms.check_teacher` is kept in the session: a control
     link with another room's token, a pupil's or a made-up one is forgotten at once.
     """
-    for token in (
-        offered,
-        st.session_state.get(TEACHER_KEY, {}).get(code),
-        _cookie(COOKIE_PREFIX + code),
-    ):
+    for token in (offered, teacher_token(code)):
         try:
             check_teacher(room, token)
         except RoomError:
