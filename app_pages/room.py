@@ -8,8 +8,8 @@ from pickomino.ui.room import projector
 
 lang = current_lang()
 st.title(t("page.room.title", lang))
-code = projector.settle(lang)
+code, offered = projector.settle(lang)
 if code is None:
     projector.no_room(lang)
 else:
-    projector.board(code, lang)
+    projector.board(code, offered, lang)

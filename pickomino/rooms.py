@@ -23,7 +23,7 @@ import io
 import secrets
 import threading
 from collections import Counter, deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import Any, Final, Literal
@@ -32,7 +32,7 @@ from pickomino.echo import MAX_MARKS, MIN_NAME, NAME_CHARS, NameFault, name_faul
 from pickomino.game import CodedError, Move, Table
 from pickomino.match import PERSON, Kind, Match
 from pickomino.odds import analyse
-from pickomino.scenario import action_json, parse, scenario_json, table_json
+from pickomino.scenario import parse, scenario_json, table_json
 
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a room code: none that reads like another on a board (no I/1, O/0)."""
@@ -618,14 +618,6 @@ class Answer:
     option: int
 
 
-def option_text(question: Question, option: int) -> str:
-    """An option as the answer sheet writes it, language-free: the move's JSON or the index."""
-    if question.activity in ("decide", "bot"):
-        move = moves_of(parse(question.table).table)[option]
-        return " ".join(f"{key} {value}" for key, value in action_json(move).items())
-    return str(option + 1)
-
-
 FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 """What a spreadsheet reads as the start of a formula (OWASP, "CSV injection")."""
 
@@ -636,12 +628,17 @@ def cell(value: str) -> str:
 
 
 def answer_sheet(
-    room: Room, pupils: Iterable[Pupil], answers: Iterable[Answer], header: Sequence[str]
+    room: Room,
+    pupils: Iterable[Pupil],
+    answers: Iterable[Answer],
+    header: Sequence[str],
+    option: Callable[[Question, int], str],
 ) -> str:
-    """The CSV a teacher downloads: nickname, question, answer, right or not (`header` worded).
+    """The CSV a teacher downloads: nickname, question, answer, right or not.
 
-    Every cell goes through `cell`: a nickname is filtered already, but the sheet must be safe
-    whatever its rows hold.
+    `header` and `option` (an answer as its button read) are worded by the caller in the
+    teacher's language, as this module holds no prose. Every cell goes through `cell`: a
+    nickname is filtered already, but the sheet must be safe whatever its rows hold.
     """
     names = {pupil.id: pupil.nickname for pupil in pupils}
     asked = {question.number: question for question in room.asked}
@@ -656,7 +653,7 @@ def answer_sheet(
             [
                 cell(names[answer.pupil]),
                 str(answer.question),
-                cell(option_text(question, answer.option)),
+                cell(option(question, answer.option)),
                 "1" if answer.option == question.right else "0",
             ]
         )
@@ -665,6 +662,10 @@ def answer_sheet(
 
 class WrongCodes:
     """Wrong room codes tried on this server in the last minute, to refuse guessing.
+
+    A wrong code is any look-up by code that lets the reader in nowhere: a code that opens no
+    room, a closed one, or a pupil's link to a room that has no such pupil (the UI answers them
+    alike, so each teaches a guesser as much as a code that opens nothing).
 
     One per server process (the UI keeps it as a resource): the limit is the server's, so a
     guesser behind many addresses gains nothing, and a class behind one address loses nothing

@@ -8,19 +8,23 @@ the others read on their next run, with no shared memory but the store.
 from __future__ import annotations
 
 import base64
+import csv
+import io
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import streamlit as st
+from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.util import patch_config_options
 
 from pickomino.i18n import percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
+from pickomino.narrate import move_words
 from pickomino.odds import analyse
 from pickomino.reach import on_this_machine
 from pickomino.review import review
@@ -33,9 +37,11 @@ from pickomino.rooms import (
     ROOMS_PER_SESSION,
     WRONG_CODES_PER_MINUTE,
     Room,
+    RoomError,
     ask_decision,
     game_of,
     moves_of,
+    new_token,
     open_question,
     play_class_move,
     reveal,
@@ -141,21 +147,92 @@ def test_a_pupil_joins_with_the_code_and_answers_the_teachers_question() -> None
     assert all(button.disabled for button in zoe.button if button.key.startswith("room_option_"))
 
 
-def test_the_projector_shows_no_controls_and_a_pupil_cannot_act_as_the_teacher() -> None:
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bytes | None]]:
+    """Every file the app gave Streamlit to serve (a download's data is one), as it is given:
+    whoever holds a file's /media/ address gets it, so a sheet never made is a sheet never
+    served. A deferred file (made on its click) is listed without its data."""
+    files: list[tuple[str, bytes | None]] = []
+    add, add_deferred = MediaFileManager.add, MediaFileManager.add_deferred
+
+    def spy(self: MediaFileManager, data: bytes | str, mimetype: str, *args: Any, **kw: Any) -> str:
+        files.append((mimetype, data if isinstance(data, bytes) else None))
+        return add(self, data, mimetype, *args, **kw)
+
+    def spy_deferred(
+        self: MediaFileManager, data: Any, mimetype: Any, *args: Any, **kw: Any
+    ) -> str:
+        files.append((str(mimetype), None))
+        return add_deferred(self, data, mimetype, *args, **kw)
+
+    monkeypatch.setattr(MediaFileManager, "add", spy)
+    monkeypatch.setattr(MediaFileManager, "add_deferred", spy_deferred)
+    return files
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["open", "closed"])
+@pytest.mark.parametrize("who", ["pupil", "wrong_token", "no_token"])
+def test_without_the_rooms_teacher_token_nothing_of_the_teachers_is_drawn_or_served(
+    who: str, closed: bool, served: list[tuple[str, bytes | None]]
+) -> None:
+    """The board opened by a pupil's session with their own token as a control link, by a
+    made-up control link and by no token at all: the class's view of an open room at most; no
+    button, no nickname, no answer sheet made, no token kept or written as a cookie."""
     teacher, code = teacher_room()
     ask(code)
-    board = opened("app_pages/room.py", "en", room=code)
-    assert not [b for b in board.button if b.key == "room_reveal"]
-    token = teacher.session_state[live.TEACHER_KEY][code]
-    assert token not in str(board.query_params) and token not in shown_text(board)
     zoe = pupil(code, "Zoë")
-    zoe_token = zoe.query_params["pupil"]
-    # a pupil's token is no teacher's token: the control link made of it gives no controls'
-    sly = opened("app_pages/room.py", "en", room=code, control=str(zoe_token))
-    sly.button(key="room_reveal").click().run()
-    assert t("room.refused.not_teacher", "en") in [str(e.value) for e in sly.error]
-    seen = Room.from_json(store().read("room", store().find_room(code)).data)
-    assert seen.question is not None and not seen.question.revealed
+    zoe.button(key="room_option_1_0").click().run()
+    teacher.run()
+    if closed:
+        teacher.button(key="room_close").click().run()
+    assert [mimetype for mimetype, _ in served] == (["text/csv"] if closed else [])
+    served.clear()
+    if who == "pupil":
+        zoe.query_params["control"] = str(zoe.query_params["pupil"])
+        viewer = zoe.switch_page("app_pages/room.py").run()
+    else:
+        control = {"control": new_token()} if who == "wrong_token" else {}
+        viewer = opened("app_pages/room.py", "en", room=code, **control)
+    assert not viewer.exception
+    assert not viewer.get("download_button") and served == []
+    widgets = [*viewer.button, *viewer.selectbox, *viewer.toggle]
+    assert [w.key for w in widgets if w.key and w.key.startswith("room_")] == []
+    assert "Zoë" not in shown_text(viewer)
+    assert live.TEACHER_KEY not in viewer.session_state
+    assert not any("document.cookie" in html.proto.body for html in viewer.get("html"))
+    assert "control" not in viewer.query_params
+    text = shown_text(viewer)
+    if not closed:  # the board as the class sees it
+        assert "**1** of 1 have answered." in text
+    elif who == "pupil":  # Zoë's session found the room open: it may learn that it closed
+        assert t("room.board.closed", "en", days=KEPT_AFTER.days) in text
+    else:  # a closed room is no room to whoever cannot show it is theirs
+        assert [str(e.value) for e in viewer.error] == [t("room.refused.unknown", "en")]
+
+
+def test_the_control_link_gives_its_teacher_the_controls_and_the_sheet_in_their_words(
+    served: list[tuple[str, bytes | None]],
+) -> None:
+    teacher, code = teacher_room("fr")
+    ask(code)
+    zoe = pupil(code, "Zoë", "fr")
+    zoe.button(key="room_option_1_1").click().run()
+    label = zoe.button(key="room_option_1_1").label
+    token = teacher.session_state[live.TEACHER_KEY][code]
+    laptop = opened("app_pages/room.py", "fr", room=code, control=token)
+    assert "control" not in laptop.query_params
+    assert laptop.session_state[live.TEACHER_KEY] == {code: token}
+    assert any("document.cookie" in html.proto.body for html in laptop.get("html"))
+    laptop.button(key="room_close").click().run()
+    sheets = [data for mimetype, data in served if mimetype == "text/csv"]
+    assert len(sheets) == 1 and sheets[0] is not None
+    rows = list(csv.reader(io.StringIO(sheets[0].decode())))
+    question = Room.from_json(store().read("room", store().find_room(code)).data).question
+    assert question is not None
+    right = "1" if question.right == 1 else "0"
+    header = [t(f"room.sheet.{key}", "fr") for key in ("nickname", "question", "answer", "right")]
+    assert rows == [header, ["Zoë", "1", label, right]]
+    assert label == move_words(moves_of(DECIDE)[1], DECIDE, "fr", "button")
 
 
 @pytest.mark.parametrize("name", ["**bold**", "<b>x</b>", "[a](http://e.ex)", "a:b"])
@@ -196,6 +273,134 @@ def test_past_the_servers_wrong_codes_a_pupil_is_told_to_wait_and_the_teacher_is
     zoe.button(key="room_option_1_0").click().run()
     teacher.run()
     assert t("room.board.answered_open", "nl", answered=1, pupils=1) in shown_text(teacher)
+
+
+def closed_room() -> str:
+    """The code of a room its teacher opened and closed."""
+    teacher, code = teacher_room()
+    teacher.button(key="room_close").click().run()
+    return code
+
+
+def open_room() -> str:
+    """The code of an open room, a pupil in it."""
+    _, code = teacher_room()
+    pupil(code, "Zoë")
+    return code
+
+
+LOOK_UPS = {
+    "form": lambda code: pupil(code, "Ana"),
+    "pupil_link": lambda code: opened("app_pages/join.py", "en", room=code, pupil=new_token()),
+    "board": lambda code: opened("app_pages/room.py", "en", room=code),
+}
+"""Every way to a room by its code, for a reader who shows no token of the room."""
+
+
+@pytest.mark.parametrize(
+    ("way", "room"),
+    [
+        ("form", "wrong"),
+        ("form", "closed"),
+        ("pupil_link", "wrong"),
+        ("pupil_link", "open"),
+        ("pupil_link", "closed"),
+        ("board", "wrong"),
+        ("board", "closed"),
+    ],
+)
+def test_every_look_up_answers_a_wrong_code_and_a_room_not_yours_alike_and_counts_it(
+    way: str, room: str
+) -> None:
+    code = {"wrong": lambda: "ZZZZZZZ", "closed": closed_room, "open": open_room}[room]()
+    limit = live.wrong_codes()
+    for _ in range(WRONG_CODES_PER_MINUTE - 1):
+        limit.wrong(live.now())
+    limit.check(live.now())  # one wrong code left before the lock-out
+    page = LOOK_UPS[way](code)
+    assert [str(e.value) for e in page.error] == [t("room.refused.unknown", "en")]
+    assert "pupil" not in page.query_params  # a join form to start again under the refusal
+    with pytest.raises(RoomError) as refused:
+        limit.check(live.now())
+    assert refused.value.code == "too_many"
+
+
+def test_during_a_lock_out_every_look_up_waits_but_the_rooms_pupils_and_teacher() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    zoe = pupil(code, "Zoë")
+    link = {key: str(value) for key, value in zoe.query_params.items() if key != "lang"}
+    for _ in range(WRONG_CODES_PER_MINUTE):
+        live.wrong_codes().wrong(live.now())
+    wait = [t("room.refused.too_many", "en")]
+    for way in LOOK_UPS.values():
+        for tried in (code, "ZZZZZZZ"):
+            assert [str(e.value) for e in way(tried).error] == wait
+    back = opened("app_pages/join.py", "en", **link)  # Zoë's link, in a new session
+    assert not back.error
+    back.button(key="room_option_1_0").click().run()
+    teacher.run()
+    assert "**1** of 1 have answered." in shown_text(teacher)
+    token = teacher.session_state[live.TEACHER_KEY][code]
+    laptop = opened("app_pages/room.py", "en", room=code, control=token)
+    assert not laptop.error and laptop.button(key="room_reveal") is not None
+
+
+@pytest.mark.parametrize("gone", ["expired", "purged"])
+def test_a_room_whose_record_is_gone_is_closed_to_its_pages_which_stop_asking(
+    gone: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past `KEPT_AFTER` a room's record reads as expired, then is purged: its board and phones
+    say it is closed, not that the server cannot reach it, and poll no more."""
+    paces: list[float | None] = []
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        paces.append(run_every)
+        return fragment(func, run_every=run_every, **options)
+
+    teacher, code = teacher_room()
+    ask(code)
+    zoe = pupil(code, "Zoë")
+    projector = opened("app_pages/room.py", "en", room=code)
+    later = datetime.fromtimestamp(live.now(), UTC) + KEPT_AFTER + timedelta(hours=1)
+    future = open_store(str(storage.store_url()), lambda: later)
+    if gone == "purged":
+        future.purge()
+    monkeypatch.setattr(live, "store", lambda: future)
+    monkeypatch.setattr(live, "now", later.timestamp)
+    monkeypatch.setattr(st, "fragment", recorded)
+    closed = [t("room.refused.closed", "en")]
+    for page in (teacher, projector, zoe):
+        page.run()
+        assert [str(e.value) for e in page.error] == closed
+        assert t("room.refused.unreachable", "en") not in shown_text(page)
+    assert paces == []  # no page sets up a part that polls
+    stranger = opened("app_pages/room.py", "en", room=code)
+    assert [str(e.value) for e in stranger.error] == [t("room.refused.unknown", "en")]
+    future.close()
+
+
+def test_once_the_answers_are_stopped_a_phone_says_so_and_a_late_tap_is_refused() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    zoe, ana = pupil(code, "Zoë"), pupil(code, "Ana")
+    zoe.button(key="room_option_1_0").click().run()
+    ana.run()
+    teacher.run()
+    teacher.button(key="room_close_question").click().run()
+    zoe.run()  # the phone's next look at the room: greyed buttons, and why
+    chosen = zoe.button(key="room_option_1_0").label
+    assert [str(i.value) for i in zoe.info] == [t("room.phone.stopped", "en", option=chosen)]
+    assert all(b.disabled for b in zoe.button if b.key.startswith("room_option_"))
+    ana.button(key="room_option_1_1").click().run()  # a tap from before the phone looked
+    assert [str(e.value) for e in ana.error] == [t("room.refused.question_closed", "en")]
+    assert [str(i.value) for i in ana.info] == [t("room.phone.closed_question", "en")]
+    id = store().find_room(code)
+    assert [(row[1], row[2]) for row in store().answers(id)] == [(1, 0)]
+    ask(code)  # the next question: the refusal was for the last one
+    ana.run()
+    assert not ana.error
 
 
 def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> None:
@@ -285,8 +490,8 @@ def test_a_closed_room_takes_no_join_nor_answer_and_its_answers_download_as_csv(
     teacher.run()
     teacher.button(key="room_close").click().run()
     assert t("room.board.closed", "en", days=KEPT_AFTER.days) in shown_text(teacher)
-    late = pupil(code, "Ana")
-    assert [str(e.value) for e in late.error] == [t("room.refused.closed", "en")]
+    late = pupil(code, "Ana")  # told as for a wrong code: the room is no business of Ana's
+    assert [str(e.value) for e in late.error] == [t("room.refused.unknown", "en")]
     zoe.run()
     assert t("room.phone.closed", "en") in shown_text(zoe)
     assert not [b for b in zoe.button if b.key.startswith("room_option_")]

@@ -237,12 +237,19 @@ def test_the_answer_sheet_escapes_what_a_spreadsheet_would_compute() -> None:
         Answer("p3", 1, question.right),
         Answer("gone", 1, 0),  # a removed pupil's answer is not written
     ]
-    text = rooms.answer_sheet(asked, pupils, answers, ["nickname", "question", "answer", "right"])
+    header = ["nickname", "question", "answer", "right"]
+
+    def worded(asked: rooms.Question, option: int) -> str:  # the caller's words, one a formula
+        return "=best" if option == asked.right else f"choice {option}"
+
+    text = rooms.answer_sheet(asked, pupils, answers, header, worded)
     rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == ["nickname", "question", "answer", "right"]
+    assert rows[0] == header
     by_name = {row[0]: row for row in rows[1:]}
     assert set(by_name) == {"Zoë", "'=HYPERLINK(1)", "'-2+3"}
-    assert by_name["Zoë"][1:] == ["1", rooms.option_text(question, question.right), "1"]
+    assert by_name["Zoë"][1:] == ["1", "'=best", "1"]
+    wrong = (question.right + 1) % question.options
+    assert by_name["'=HYPERLINK(1)"][2] == f"choice {wrong}"
     assert by_name["'=HYPERLINK(1)"][3] == "0"
     assert by_name["'-2+3"][3] == "1"
     assert all(not row[2].startswith(rooms.FORMULA_START) for row in rows[1:])
@@ -297,7 +304,6 @@ def test_a_quiz_question_carries_its_code_and_index() -> None:
     question = asked.question
     assert question is not None
     assert question.quiz == ("K7QM-E5", 2)
-    assert rooms.option_text(question, 3) == "4"
     assert Room.from_json(asked.to_json()) == asked
 
 

@@ -8,7 +8,12 @@ teacher's token.
 
 The teacher's token is kept in the teacher's session and in a cookie of the teacher's browser
 (so a reload of the projector keeps the controls), and travels in the control link the teacher
-opens on another device; never in the projector's address or on its screen.
+opens on another device; never in the projector's address or on its screen. A token is kept or
+written only once checked against the room (`teacher_of`): a made-up control link leaves nothing.
+
+A room is found by its code in one place (`look_up`), for the board, the join form and a pupil's
+link alike, so a guesser learns the same from each of them: nothing, until a token proves the
+reader belongs to the room.
 """
 
 from __future__ import annotations
@@ -43,11 +48,20 @@ from pickomino.rooms import (
     open_question,
     open_room,
 )
-from pickomino.store import RoomCodeTaken, RoomPulse, StoreError, VersionConflict
+from pickomino.store import (
+    ExpiredDocument,
+    RoomCodeTaken,
+    RoomPulse,
+    StoreError,
+    UnknownDocument,
+    VersionConflict,
+)
 from pickomino.ui.storage import setting, store
 
 TEACHER_KEY: Final = "room_teacher"
 """The rooms this session teaches: code → the teacher's token."""
+KNOWN_KEY: Final = "room_known"
+"""The codes of the rooms this session was let into (`look_up`): it knows they exist already."""
 CURRENT_KEY: Final = "room_current"
 """The code of the room this session opened last, for the sandbox and the quiz to ask it."""
 COOKIE_PREFIX: Final = "pickomino_room_"
@@ -94,6 +108,8 @@ class Seen:
     pulse: RoomPulse
     pupils: tuple[Pupil, ...]
     answers: tuple[Answer, ...]
+    expires: float
+    """When the room's record expires (seconds since 1970): past it, the read is not reused."""
 
     def closed(self) -> bool:
         """Whether the room is closed, by the teacher or idle (`rooms.is_closed`), as of now."""
@@ -117,13 +133,20 @@ def find(code: str) -> str:
 
 
 def load(id: str) -> Seen:
-    """The room as it is now, read again only if its pulse moved since this session's last read."""
+    """The room as it is now, read again only if its pulse moved since this session's last read.
+
+    A room whose record is gone (`KEPT_AFTER` past its last change) is refused as closed
+    (RoomError "closed"): it will never come back, so a page must stop asking, not try again.
+    """
     key = f"room_seen_{id}"
-    pulse = store().room_pulse(id)
-    seen: Seen | None = st.session_state.get(key)
-    if seen is not None and seen.pulse == pulse:
-        return seen
-    document = store().read("room", id)
+    try:
+        pulse = store().room_pulse(id)
+        seen: Seen | None = st.session_state.get(key)
+        if seen is not None and seen.pulse == pulse and now() < seen.expires:
+            return seen
+        document = store().read("room", id)
+    except (UnknownDocument, ExpiredDocument):
+        raise RoomError("closed", "this room is closed, and its answers are deleted") from None
     seen = Seen(
         id,
         Room.from_json(document.data),
@@ -131,6 +154,7 @@ def load(id: str) -> Seen:
         pulse,
         tuple(Pupil(*row) for row in store().pupils(id)),
         tuple(Answer(*row) for row in store().answers(id)),
+        document.expires.timestamp(),
     )
     st.session_state[key] = seen
     return seen
@@ -142,11 +166,13 @@ def pace(id: str, every: float) -> float | None:
     A closed room refuses every change but reading (`rooms.check_open`) and never opens again, so
     what its pages show cannot change: a phone left open after the lesson costs nothing. A page
     that finds its room closed while polling runs again whole (`stop_polling`), the only way
-    Streamlit sets a fragment's `run_every` anew. An unreachable store is not final: the page
-    keeps trying.
+    Streamlit sets a fragment's `run_every` anew. A room whose record is gone is closed too; an
+    unreachable store is not final: the page keeps trying.
     """
     try:
         return None if load(id).closed() else every
+    except RoomError:
+        return None
     except StoreError:
         return every
 
@@ -161,14 +187,66 @@ def stop_polling(pace: float | None) -> None:
         st.rerun(scope="app")
 
 
+def look_up(code: str, member: Callable[[Seen], bool], *, open_will_do: bool) -> Seen:
+    """The room `code` opens, for a reader who may not know it exists; RoomError otherwise.
+
+    Every way to a room by its code (the board, the join form, a pupil's link) comes here, so
+    they answer alike and share the server's limit on wrong codes (`rooms.WrongCodes`): a code
+    that opens nothing, a closed or deleted room, and a pupil's link that is not of this room
+    are all "no open room has this code", each counted as a wrong code; during a lock-out, every
+    look-up is refused with the same "wait a minute". Only a reader who proves they belong gets
+    past both: `member` (the teacher's token, or the pupil's own) says so, and a session let in
+    once is let in again (it knows the room already; its board must say "closed" when the room
+    closes). `open_will_do`: an open room lets anyone in (the board as the class sees it, the
+    join form); a pupil's link needs its pupil.
+    """
+    known: set[str] = st.session_state.setdefault(KNOWN_KEY, set())
+    seen: Seen | None
+    try:
+        seen = load(find(code))
+    except (UnknownDocument, RoomError):  # no room, or its record is gone
+        seen = None
+    if seen is None:
+        if code in known:
+            raise RoomError("closed", "this room is closed, and its answers are deleted")
+    elif code in known or member(seen):
+        known.add(code)
+        return seen
+    limit = wrong_codes()
+    limit.check(now())
+    if seen is None or seen.closed() or not open_will_do:
+        limit.wrong(now())
+        raise RoomError("unknown", "no open room has this code")
+    known.add(code)
+    return seen
+
+
 def teacher_token(code: str) -> str | None:
-    """The teacher's token for room `code`, from this session or this browser's cookie."""
+    """The token this session or browser holds for room `code`, unchecked (`teacher_of` checks).
+
+    Only a checked token is ever kept in the session; a cookie is the browser's to send, so a
+    change made with it is checked against the room as well (`change`).
+    """
     token: str | None = st.session_state.get(TEACHER_KEY, {}).get(code)
-    if token is None:
-        token = _cookie(COOKIE_PREFIX + code)
-        if token:
-            remember(code, token)
-    return token
+    return token or _cookie(COOKIE_PREFIX + code)
+
+
+def teacher_of(code: str, room: Room, offered: str | None = None) -> str | None:
+    """The teacher's token for `room`, checked against it, or None: this reader is not its teacher.
+
+    `offered` comes from a control link; then the token this session or browser holds is
+    tried. Only the token that passes `rooms.check_teacher` is kept in the session: a control
+    link with another room's token, a pupil's or a made-up one is forgotten at once.
+    """
+    for token in (offered, teacher_token(code)):
+        try:
+            check_teacher(room, token)
+        except RoomError:
+            continue
+        assert token is not None
+        remember(code, token)
+        return token
+    return None
 
 
 def _cookie(name: str) -> str | None:
@@ -178,7 +256,7 @@ def _cookie(name: str) -> str | None:
 
 
 def remember(code: str, token: str) -> None:
-    """Keep the teacher's token in the session; `keep_in_browser` writes its cookie."""
+    """Keep a checked teacher's token in the session; `keep_in_browser` writes its cookie."""
     st.session_state.setdefault(TEACHER_KEY, {})[code] = token
     st.session_state[CURRENT_KEY] = code
 

@@ -26,7 +26,7 @@ from pickomino.rooms import (
     pupil_id,
     read_code,
 )
-from pickomino.store import StoreError, UnknownDocument
+from pickomino.store import StoreError
 from pickomino.ui import frame
 from pickomino.ui.room import live
 from pickomino.ui.room.asked import asked, draw_table, waiting
@@ -35,6 +35,8 @@ from pickomino.ui.storage import store
 CODE_INPUT: Final = "join_code"
 NAME_INPUT: Final = "join_name"
 REFUSED_KEY: Final = "join_refused"
+ANSWER_REFUSED_KEY: Final = "room_answer_refused"
+"""Why the pupil's last tap was refused, with the number of the question it was for."""
 VISIT_KEY: Final = "join_visit"
 PHONE_SCALE: Final = 0.6
 """The table on a phone: small, so the buttons stay in sight under it."""
@@ -55,19 +57,12 @@ def _join(lang: Lang) -> None:
     try:
         code = read_code(st.session_state.get(CODE_INPUT, ""))
         name = nickname(st.session_state.get(NAME_INPUT, ""))
-        limit = live.wrong_codes()
-        limit.check(live.now())
-        try:
-            id = live.find(code)
-        except UnknownDocument:
-            limit.wrong(live.now())
-            raise RoomError("unknown", "no room has this code") from None
-        seen = live.load(id)
+        seen = live.look_up(code, lambda seen: False, open_will_do=True)
         check_open(seen.room, seen.pulse.changed, live.now())
         token = _seat_again(seen, code)  # this browser's own seat, whatever nickname is typed
         if token is None:
             token = new_token()
-            outcome = store().join_room(id, pupil_id(token), name, JOINS_PER_MINUTE)
+            outcome = store().join_room(seen.id, pupil_id(token), name, JOINS_PER_MINUTE)
             if outcome != "joined":
                 raise RoomError(outcome, f"the room refused the pupil: {outcome}")
     except (RoomError, StoreError) as error:
@@ -117,27 +112,42 @@ def join_form(lang: Lang) -> None:
 
 
 def _answer(id: str, token: str, question: Question, option: int, lang: Lang) -> None:
-    """A tap: the pupil's answer to the open question, changeable until the reveal."""
-    st.session_state.pop(REFUSED_KEY, None)
+    """A tap: the pupil's answer to the open question, changeable until the reveal.
+
+    A refusal is said above the question it was for, and no longer once another is asked.
+    """
+    st.session_state.pop(ANSWER_REFUSED_KEY, None)
     try:
         seen = live.load(id)
         check_answer(seen.room, question.number, option, live.now())
         if not store().answer(id, pupil_id(token), question.number, option):
             raise RoomError("question_closed", "this question takes no more answers")
     except (RoomError, StoreError) as error:
-        st.session_state[REFUSED_KEY] = live.refusal(error, lang)
+        st.session_state[ANSWER_REFUSED_KEY] = (question.number, live.refusal(error, lang))
 
 
-def phone(code: str, token: str, lang: Lang) -> None:
-    """The pupil's page in a room, redrawn by itself when the room changes."""
+def enter(code: str, token: str, lang: Lang) -> tuple[str | None, list[str]]:
+    """The id of the room a pupil's link opens, or None and why not (to show above the form).
+
+    The link's pupil must be one of the room's (`live.look_up`): a link made up for a room
+    answers as a wrong code does, and leaves the address, so the form under it joins afresh.
+    """
     try:
-        id = live.find(read_code(code))
-    except (RoomError, UnknownDocument):
-        st.error(t("room.refused.unknown", lang), icon=":material/error:")
-        return
-    except StoreError as error:  # the store failed: not a wrong code, and worth a reload
-        st.error(live.refusal(error, lang), icon=":material/cloud_off:")
-        return
+        me = pupil_id(token)
+        seen = live.look_up(
+            read_code(code),
+            lambda seen: any(pupil.id == me for pupil in seen.pupils),
+            open_will_do=False,
+        )
+    except (RoomError, StoreError) as error:
+        if isinstance(error, RoomError) and error.code in ("unknown", "bad_code"):
+            frame.publish({"pupil": None})
+        return None, [live.refusal(error, lang)]
+    return seen.id, []
+
+
+def phone(id: str, token: str, lang: Lang) -> None:
+    """The pupil's page in room `id`, redrawn by itself when the room changes."""
     pace = live.pace(id, live.POLL_SECONDS)
     _mark_seat(id, token)
     st.fragment(_live, run_every=pace)(id, token, lang, pace)
@@ -160,6 +170,10 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
     """The page's part that polls the room every `pace` seconds (None: the room is closed)."""
     try:
         seen = live.load(id)
+    except RoomError:  # its record is gone: closed for good
+        st.info(t("room.phone.closed", lang), icon=":material/door_front:")
+        live.stop_polling(pace)
+        return
     except StoreError as error:
         st.error(live.refusal(error, lang), icon=":material/cloud_off:")
         return
@@ -169,10 +183,10 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
         st.error(t("room.phone.not_in" if pupil is None else "room.phone.removed", lang))
         return
     st.caption(t("room.phone.hello", lang, name=echoed(pupil.nickname), code=seen.room.code))
-    refused = st.session_state.get(REFUSED_KEY)
-    if refused:
-        st.error(refused, icon=":material/error:")
     question = seen.room.question
+    refused = st.session_state.get(ANSWER_REFUSED_KEY)
+    if refused and question is not None and refused[0] == question.number:
+        st.error(refused[1], icon=":material/error:")
     if seen.closed():
         live.stop_polling(pace)
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
@@ -208,10 +222,15 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
             else ("room.phone.right" if right else "room.phone.wrong")
         )
         st.markdown(t(key, lang))
+    elif not taking:  # said whatever the pupil chose: a tap on a greyed button sends nothing
+        stopped = (
+            t("room.phone.closed_question", lang)
+            if mine is None
+            else t("room.phone.stopped", lang, option=found.option(mine, lang))
+        )
+        st.info(stopped, icon=":material/block:")
     elif mine is not None:
         st.caption(t("room.phone.answered", lang))
-    elif not taking:
-        st.caption(t("room.phone.closed_question", lang))
     _own_score(seen, me, lang)
 
 

@@ -1,9 +1,9 @@
 """The projector's side of a room: the code to join, the question, the count, the reveal.
 
-What the class sees is drawn for everyone who opens the room's address; the teacher's buttons
-only for a session holding the teacher's token (`live.teacher_token`), which never shows on this
-page or in its address. A fragment polls the room's pulse, so the count of answers moves as the
-phones tap, without a reload.
+What the class sees is drawn for everyone who opens the room's address while it is open; the
+teacher's buttons, the nicknames and the answer sheet only for a session whose token the room
+takes (`live.teacher_of`), a token that never shows on this page or in its address. A fragment
+polls the room's pulse, so the count of answers moves as the phones tap, without a reload.
 """
 
 from __future__ import annotations
@@ -55,25 +55,25 @@ REMOVE_PICK: Final = "room_remove_pick"
 TIMER_SECONDS: Final = 30
 
 
-def settle(lang: Lang) -> str | None:
-    """The room shown (`?room=`), and the teacher's control link read once and taken away.
+def settle(lang: Lang) -> tuple[str | None, str | None]:
+    """The room shown (`?room=`), and the control link's token, read once and taken away.
 
-    A control link (`?control=TOKEN`) makes this session the room's teacher; the token leaves
-    the address at once, so it is never in the address bar of a projected page.
+    A control link (`?control=TOKEN`) offers a teacher's token; the token leaves the address at
+    once, so it is never in the address bar of a projected page, and is kept only if the room
+    takes it (`live.teacher_of`, in `board`).
     """
     code = st.query_params.get("room")
     if code is None:
-        return None
+        return None, None
     try:
         code = read_code(code)
     except RoomError as error:
         frame.refused([live.refusal(error, lang)])
-        return None
+        return None, None
     token = st.query_params.get("control")
-    if frame.arriving(CONTROL_VISIT) and token:
-        live.remember(code, token)
+    offered = token if frame.arriving(CONTROL_VISIT) and token else None
     frame.publish({"control": None, "room": code})
-    return code
+    return code, offered
 
 
 def qr_svg(link: str) -> str:
@@ -132,28 +132,43 @@ def _teacher(code: str, lang: Lang, edit: Callable[..., Room], *args: object) ->
         st.session_state[REFUSED_KEY] = live.refusal(error, lang)
 
 
-def board(code: str, lang: Lang) -> None:
-    """The projector's page for room `code`."""
+def board(code: str, offered: str | None, lang: Lang) -> None:
+    """The projector's page for room `code`; the teacher's controls only once a token is checked.
+
+    `offered`: the token of the control link the page was opened with, if any. A reader without
+    the room's teacher token gets the board as the class sees it, and nothing of the teacher's:
+    no buttons, no nicknames, no answer sheet (a download is served by Streamlit for whoever
+    holds its address, so the sheet is never made for them). A code that opens no open room
+    answers as a wrong code does (`live.look_up`).
+    """
     try:
-        id = live.find(code)
-    except UnknownDocument:
-        frame.refused([t("room.refused.unknown", lang)])
-        return
-    except StoreError as error:  # the store failed: the room may well exist
+        seen = live.look_up(
+            code,
+            lambda seen: live.teacher_of(code, seen.room, offered) is not None,
+            open_will_do=True,
+        )
+    except (RoomError, StoreError) as error:
         frame.refused([live.refusal(error, lang)])
         return
-    token = live.teacher_token(code)
+    token = live.teacher_of(code, seen.room, offered)
     if token is not None:
         live.keep_in_browser(code, token)
     join_box(code, lang)
-    pace = live.pace(id, live.BOARD_POLL_SECONDS)
-    st.fragment(_live, run_every=pace)(id, code, token is not None, lang, pace)
+    pace = live.pace(seen.id, live.BOARD_POLL_SECONDS)
+    st.fragment(_live, run_every=pace)(seen.id, code, token, lang, pace)
 
 
-def _live(id: str, code: str, teacher: bool, lang: Lang, pace: float | None) -> None:
-    """The board's part that polls the room every `pace` seconds (None: the room is closed)."""
+def _live(id: str, code: str, teacher: str | None, lang: Lang, pace: float | None) -> None:
+    """The board's part that polls the room every `pace` seconds (None: the room is closed).
+
+    `teacher`: the teacher's token, checked against the room, or None for the class's view.
+    """
     try:
         seen = live.load(id)
+    except RoomError as error:  # its record is gone: closed for good
+        st.info(live.refusal(error, lang), icon=":material/door_front:")
+        live.stop_polling(pace)
+        return
     except StoreError as error:
         st.error(live.refusal(error, lang), icon=":material/cloud_off:")
         return
@@ -178,8 +193,8 @@ def _live(id: str, code: str, teacher: bool, lang: Lang, pace: float | None) -> 
         _question(seen, found, lang)
     if room.ranking:
         _ranking(seen, lang)
-    if teacher:
-        _controls(seen, code, closed, lang)
+    if teacher is not None:
+        _controls(seen, code, teacher, closed, lang)
 
 
 def _ranking(seen: live.Seen, lang: Lang) -> None:
@@ -252,8 +267,12 @@ def _class_score(seen: live.Seen, lang: Lang) -> None:
     st.markdown("\n".join(lines))
 
 
-def _controls(seen: live.Seen, code: str, closed: bool, lang: Lang) -> None:
-    """The teacher's buttons; pressed, each changes the stored room (`live.change`)."""
+def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) -> None:
+    """The teacher's buttons; pressed, each changes the stored room (`live.change`).
+
+    Drawn only for the holder of the room's teacher `token`: the nicknames to remove and the
+    answer sheet are here, never on the class's board.
+    """
     room = seen.room
     question = room.question
     st.subheader(t("room.teacher.title", lang), anchor=False)
@@ -348,13 +367,19 @@ def _controls(seen: live.Seen, code: str, closed: bool, lang: Lang) -> None:
         ]
         st.download_button(
             t("room.teacher.download", lang),
-            answer_sheet(room, seen.pupils, seen.answers, header),
+            answer_sheet(
+                room,
+                seen.pupils,
+                seen.answers,
+                header,
+                lambda question, option: asked(question).option(option, lang),
+            ),
             file_name=f"room-{room.code}.csv",
             mime="text/csv",
             key="room_download",
             icon=":material/download:",
         )
-    control = live.address("room", {"room": code, "control": live.teacher_token(code) or ""})
+    control = live.address("room", {"room": code, "control": token})
     st.caption(t("room.teacher.control_help", lang))
     # the link is written into the page for the button to copy, never drawn on the screen
     st.html(
@@ -434,4 +459,8 @@ def _quiz_question(room: Room, code: str, index: int) -> Room:
 
 
 def _closed(code: str) -> bool:
-    return live.load(live.find(code)).closed()
+    """Whether the teacher's last room takes no more questions: closed, or its record gone."""
+    try:
+        return live.load(live.find(code)).closed()
+    except (RoomError, UnknownDocument):
+        return True
