@@ -2,8 +2,9 @@
 
 A server restarted mid-room (same port, same SQLite file) loses no answer: the teacher's and the
 pupil's pages reconnect by themselves, come back as the same teacher and the same pupil, and the
-room goes on. Two servers on one PostgreSQL serve one room: the teacher on one, a pupil on the
-other, each seeing what the other did. Waits are on what the pages show, never on time.
+room goes on; a tap the moment a phone reconnects is recorded too. Two servers on one PostgreSQL
+serve one room: the teacher on one, a pupil on the other, each seeing what the other did. Waits are
+on what the pages show, never on time.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pickomino.i18n import t
+from pickomino.rooms import pupil_id
+from pickomino.store import open_store
 from pickomino.ui.storage import URL_SETTING
 from tests.browser import (
     answered,
@@ -32,6 +35,8 @@ from tests.browser import (
 pytestmark = needs_chromium
 
 POSTGRES = os.environ.get("PICKOMINO_TEST_POSTGRES_URL")
+CONNECTED = "[data-testid='stApp'][data-test-connection-state='CONNECTED']"
+"""What Streamlit's page says once its websocket is open again (its run may not have begun)."""
 
 
 def open_room_with_a_game(browser: Browser, server: str) -> tuple[Page, str]:
@@ -89,6 +94,34 @@ def test_a_server_restart_mid_room_loses_no_answer(
         expect(option).to_have_attribute("kind", "primary")
         assert "control" not in board.url
         the_room_goes_on(board, phone)
+
+
+def test_a_tap_the_moment_a_phone_reconnects_is_recorded(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Guards the first tap after a restart: Streamlit makes the buttons active again the moment
+    the page reconnects, the page's first run on the new server comes up to seconds later, and the
+    new server dropped a tap on the old page's fragment without a word (the answer never stored,
+    lost in every one of three tries). The phone now holds its answer buttons until the new run has
+    drawn them (`phone.TAP_GUARD`): the tap, made as soon as the page is connected and the button
+    takes it, is stored. Twice, so the answer changes each time (0, then 1, then 0 again)."""
+    url = f"sqlite:///{tmp_path}/store.sqlite3"
+    monkeypatch.setenv(URL_SETTING, url)
+    port = free_port()
+    with streamlit_server(port=port) as server:
+        _, code = open_room_with_a_game(browser, server)
+        phone = join_and_answer(browser, server, code)
+    me = pupil_id(parse_qs(urlsplit(phone.url).query)["pupil"][0])
+    connected = phone.locator(CONNECTED)
+    for option in (1, 0):
+        button = phone.locator(f".st-key-room_option_1_{option} button")
+        expect(button).to_be_disabled(timeout=60_000)  # the old server is gone for the page
+        with streamlit_server(port=port):
+            expect(connected).to_be_attached(timeout=120_000)
+            button.click()
+            expect(button).to_have_attribute("kind", "primary")
+            with open_store(url) as store:
+                assert store.answers(store.find_room(code)) == [(me, 1, option)]
 
 
 @pytest.fixture
