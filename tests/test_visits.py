@@ -43,7 +43,8 @@ def rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def count(path: Path) -> int:
     """Every row the store holds: documents, rooms, their pupils and answers."""
     with sqlite3.connect(path) as connection:
-        return sum(connection.execute(f"SELECT count(*) FROM {name}").fetchone()[0] for name in TABLES)
+        counts = (connection.execute(f"SELECT count(*) FROM {name}") for name in TABLES)
+        return sum(int(found.fetchone()[0]) for found in counts)
 
 
 def visits(path: Path, page: str, **params: str) -> AppTest:
