@@ -34,7 +34,7 @@ from pickomino.rooms import (
     start_game,
 )
 from pickomino.store import open_store
-from pickomino.ui import storage
+from pickomino.ui import quiz_view, storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
 from pickomino.ui.storage import store
@@ -163,7 +163,8 @@ def test_past_the_servers_wrong_codes_a_pupil_is_told_to_wait_and_the_teacher_is
 
 def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> None:
     teacher = opened("app_pages/quiz.py", "en", code="ROOM-E2")
-    teacher.button(key="room_ask_quiz").click().run()
+    teacher.session_state[quiz_view.MADE_KEY] = {read_quiz("ROOM-E2")}  # as if drawn here
+    teacher.run().button(key="room_ask_quiz").click().run()
     code = str(teacher.query_params["room"])  # the button switched to the room's board,
     teacher.switch_page("app_pages/room.py")  # which AppTest runs from now on when told
     found = quiz(read_quiz("ROOM-E2"))
