@@ -14,11 +14,10 @@ frame.refused(refusals, icon=":material/error:")
 setup = quiz_view.current()
 if setup is None:
     quiz_view.setup_form(lang)
-else:
-    teachers = quiz_view.made_here(setup)  # the teacher's quiz: the code for the board first
-    if teachers:
-        quiz_view.teachers_part(setup, lang, projector.quiz_button)
+elif quiz_view.made_here(setup):  # the teacher's quiz: the code for the board first, the sheet
+    quiz_view.teachers_part(setup, lang, projector.quiz_button)
     quiz_view.asked(setup, lang)
-    if not teachers:  # a pupil's: the question first
-        quiz_view.teachers_part(setup, lang, projector.quiz_button)
     quiz_view.answer_sheet(quiz_view.quiz(setup), lang)
+else:  # a pupil's: the question alone, no answer on the page before it is answered
+    quiz_view.asked(setup, lang)
+    quiz_view.another(lang)

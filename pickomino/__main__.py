@@ -20,26 +20,23 @@ from pickomino.lessons.quiz import KINDS, MAX_COUNT, QuizError, quiz_json, read_
 from pickomino.odds import Analysis, Choice, NoOdds, Outlook, analyse
 from pickomino.review import Review, review
 from pickomino.rules import Rules, preset
-from pickomino.scenario import Scenario, ScenarioError, action_json, dump, face_json, loads
+from pickomino.scenario import Scenario, ScenarioError, action_json, dump, face_json
+from pickomino.share import read_file
 
 EXIT_INVALID = 2
 
 
 def read_scenario(source: str) -> Scenario:
-    """Parse the scenario in file `source`, or standard input for `-`."""
+    """Parse the scenario in file `source`, or standard input for `-`, as an upload is read."""
     try:
         if source == "-":
-            text = sys.stdin.read()
-        else:
-            with open(source, encoding="utf-8") as handle:
-                text = handle.read()
+            return read_file(sys.stdin.buffer, "standard input")
+        with open(source, "rb") as handle:
+            return read_file(handle, source)
     except OSError as error:
-        reason = error.strerror
-    except UnicodeDecodeError:
-        reason = "not UTF-8 text"
-    else:
-        return loads(text)
-    raise ScenarioError("unreadable", f"cannot read {source}: {reason}", path=source)
+        raise ScenarioError(
+            "unreadable", f"cannot read {source}: {error.strerror}", path=source
+        ) from None
 
 
 def replayed(source: str) -> Table:

@@ -1,7 +1,9 @@
-"""Tables in links: `?table=` and `?game=` (a scenario as URL-safe base64) and `?scenario=NAME`.
+"""Tables in links (`?table=`, `?game=`, `?scenario=NAME`) and scenarios in files.
 
-A teacher copies a link and a class opens exactly the same table, so encoding must round-trip and
-every malformed link must fail with a message that says what is wrong, never with a crash.
+A link holds a scenario as URL-safe base64, or a shipped scenario's name; a file is read the same
+way by the pages' uploads and the command line (`read_file`). A teacher copies a link and a class
+opens exactly the same table, so encoding must round-trip and every malformed link or file must
+fail with a message that says what is wrong, never with a crash.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import binascii
 import json
 import re
 from functools import cache
-from typing import Any, Final
+from typing import Any, BinaryIO, Final
 
 from pickomino.game import Table
 from pickomino.i18n import CONTENT_DIR
@@ -25,6 +27,10 @@ game of seven seats up to about 7,500 (measured over 30 seeded bot games); a lon
 by downloading its record. The server refuses an address over about 16 KiB with a bare HTTP 400
 before the app runs (docs/deploy.md, "How long an address can be"): a link the app writes stays
 under that with room for the other parameters and the browser's headers."""
+MAX_FILE_BYTES: Final = 1_000_000
+"""Larger files are refused unread, by the pages (Streamlit refuses them first,
+`server.maxUploadSize`) and the command line: a real game of 7 seats takes about 10 kB saved, the
+longest record `scenario.MAX_ACTIONS` allows 541 kB (tests/test_share_records.py)."""
 SEED_HIGH: Final = 999_999
 """The largest seed a teacher can type, or a link can set."""
 _SEED = re.compile(r"[0-9]{1,9}")
@@ -68,6 +74,28 @@ def decode_scenario(value: str) -> Scenario:
         raise ScenarioError(
             "not_base64", "the table in the link is not URL-safe base64 text"
         ) from None
+    return loads(text)
+
+
+def read_file(stream: BinaryIO, name: str) -> Scenario:
+    """The scenario in file `name`, read from `stream` up to one byte past `MAX_FILE_BYTES`.
+
+    The one reader of files, for an upload (its bytes) and the command line (a file, standard
+    input, even `/dev/zero`): past the limit the file is refused unread, so an endless or huge one
+    costs no memory. A byte-order mark, which some editors put at the start of a UTF-8 file
+    (Windows Notepad did), is read as no text: JSON has no place for it.
+    """
+    data = stream.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(
+            "too_big",
+            f"cannot read {name}: it is larger than {MAX_FILE_BYTES:,} bytes",
+            mb=MAX_FILE_BYTES // 1_000_000,
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ScenarioError("not_text", f"cannot read {name}: not UTF-8 text") from None
     return loads(text)
 
 

@@ -67,11 +67,13 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., Ran]:
-    """`python -m pickomino ARGS` run in this process through `main`, `stdin` as standard input."""
+    """`python -m pickomino ARGS` run in this process through `main`, `stdin` as standard input
+    (text in UTF-8, or bytes as they are: the command reads its bytes, as from a pipe)."""
 
-    def run(*args: str, stdin: str | None = None) -> Ran:
+    def run(*args: str, stdin: str | bytes | None = None) -> Ran:
         if stdin is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+            data = stdin.encode() if isinstance(stdin, str) else stdin
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data)))
         capsys.readouterr()  # what the test printed before is not the command's
         code = main(list(args))
         out, err = capsys.readouterr()

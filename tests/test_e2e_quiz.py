@@ -7,12 +7,13 @@ end screen with the score and each rule's score, the missed rule linked to its p
 
 from __future__ import annotations
 
+import html
 import re
 
 from playwright.sync_api import Browser, expect
 
 from pickomino.i18n import t, tn
-from pickomino.lessons.quiz import RULE_PAGES, Setup, by_rule, questions
+from pickomino.lessons.quiz import RULE_PAGES, Setup, by_rule, questions, read_code
 from tests.browser import answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
@@ -87,10 +88,41 @@ def test_a_reload_mid_quiz_keeps_the_answers(server: str, browser: Browser) -> N
     expect(main.get_by_text(score, exact=True)).to_be_visible()
 
 
+def test_a_pupils_page_holds_no_answer_before_it_is_answered(server: str, browser: Browser) -> None:
+    """The whole HTML the pupil's browser holds, not only what shows: no answer sheet, folded or
+    hidden, no *Play live*, no explanation; the question's answer once it is answered, no other."""
+    code = "PUPIL-E5"
+    found = questions(read_code(code))
+    page = open_page(browser, f"{server}/quiz?code={code}&lang=en", 390, 844, is_mobile=True)
+    main = page.get_by_test_id("stMain")
+    expect(main.get_by_role("heading", level=2)).to_have_text(
+        t("quiz.page.question", "en", n=1, count=len(found))
+    )
+    held = html.unescape(page.content())
+    assert found[0].prompt("en") in held  # the page read is the question's
+    for text in (t("quiz.page.sheet", "en"), t("room.teacher.quiz", "en")):
+        assert text not in held
+    for question in found:
+        right = question.choice_text(question.answer, "en")
+        assert t("quiz.page.sheet_answer", "en", answer=right) not in held
+        assert question.explanation("en") not in held
+    with answered(page):
+        page.get_by_role("button", name=found[0].choice_text(0, "en"), exact=True).click()
+    expect(main.get_by_text(found[0].explanation("en"))).to_be_visible()
+    held = html.unescape(page.content())
+    assert not any(question.explanation("en") in held for question in found[1:])
+    assert t("quiz.page.sheet", "en") not in held
+
+
 def test_the_class_code_stays_on_one_line_on_a_phone(server: str, browser: Browser) -> None:
-    """A pupil copies the code from the screen: a phone must not break it at its hyphen."""
-    for code in ("ZX9-E10", "ABCDEFGHIJKLMNOPQRST-E15"):
-        page = open_page(browser, f"{server}/quiz?code={code}&lang=fr", 390, 800, is_mobile=True)
+    """The teacher's code, copied from the board: a phone must not break it at its hyphen."""
+    for word in ("ZX9", "ABCDEFGHIJKLMNOPQRST"):  # the teacher's own word: the code is theirs
+        page = open_page(browser, f"{server}/quiz?lang=fr", 390, 800, is_mobile=True)
+        typed = page.get_by_role("textbox", name=t("quiz.page.code_label", "fr"))
+        typed.fill(word)
+        with answered(page):
+            page.get_by_role("button", name=t("quiz.page.start", "fr")).click()
+        code = f"{word}-B10"  # the longest code a form makes, as long as an -E15 one
         shown = page.locator("p", has_text=code).last
         expect(shown).to_be_visible()
         fits = shown.evaluate(

@@ -12,6 +12,7 @@ shared. Waits are on what the pages show (`expect`), never on time.
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -28,7 +29,8 @@ from tests.browser import answered, needs_chromium, open_page
 pytestmark = needs_chromium
 
 SCENARIO = "faq-one-value"
-QUIZ = "ROOM-E2"
+QUIZ_COUNT = 5
+"""The fewest questions a teacher's quiz can have (`quiz.COUNTS`)."""
 PUPILS = (("Ana", "fr"), ("Ben", "fr"), ("Cas", "nl"))
 
 
@@ -104,10 +106,18 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
     expect(phones[1].get_by_text(t("room.phone.wrong", "fr").replace("**", ""))).to_be_visible()
     expect(option(phones[2], 1, best)).to_be_disabled()
 
-    # the class quiz, live: the phones follow the teacher's questions by themselves
-    found = quiz(read_code(QUIZ))
+    # the class quiz, live: the phones follow the teacher's questions by themselves; the teacher
+    # draws it (a quiz's link alone opens it as a pupil's, without *Play live*)
     with answered(board):
-        board.goto(f"{server}/quiz?code={QUIZ}&lang=en")
+        board.goto(f"{server}/quiz?lang=en")
+    counts = board.get_by_test_id("stRadio").filter(has_text=t("quiz.page.count_label", "en"))
+    with answered(board):
+        counts.get_by_text(str(QUIZ_COUNT), exact=True).click()
+    with answered(board):
+        board.get_by_role("button", name=t("quiz.page.draw", "en")).click()
+    board.wait_for_url(re.compile(r"[?&]code="))
+    found = quiz(read_code(parse_qs(urlsplit(board.url).query)["code"][0]))
+    assert len(found) == QUIZ_COUNT
     board.get_by_role("button", name=t("room.teacher.quiz", "en")).click()
     board.wait_for_url(re.compile(r"/room\?"))
     for offset, question in enumerate(found):

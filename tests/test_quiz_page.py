@@ -5,6 +5,7 @@ import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from google.protobuf import text_format
 from streamlit.testing.v1 import AppTest
 
 from pickomino.echo import WORD_JOINER, echoed
@@ -144,10 +145,7 @@ def test_a_typed_code_starts_its_own_quiz_whatever_the_pickers_say() -> None:
     assert not at.error
     assert at.session_state["quiz_setup"] == Setup("GROEP-6", "experienced", 15)
     assert at.query_params["code"] == "GROEP-6-E15"
-    shown = [e.proto.body for e in at.main.get("html") if "GROEP-6-E15" in e.proto.body]
-    assert shown, "the code shows in big letters"
-    level = t("quiz.level.experienced", "nl")
-    assert tn("quiz.page.settings", 15, "nl", level=level) in markdown(at)
+    assert at.header[0].value == t("quiz.page.question", "nl", n=1, count=15)  # the code's quiz
 
 
 def test_a_word_of_the_teachers_own_gets_the_defaults_and_the_screen_says_so() -> None:
@@ -219,8 +217,8 @@ def test_progress_is_kept_across_a_language_switch_and_a_page_switch() -> None:
 
 
 def test_the_answer_sheet_lists_every_questions_right_answer_and_rule() -> None:
-    found = questions(Setup("CM2B", "experienced", 10))
-    at = quiz_page("nl", code="CM2B", level="experienced", count="10")
+    at = teacher_drew("nl", "experienced", 10)
+    found = questions(read_code(str(at.query_params["code"])))
     assert t("quiz.page.sheet_answer", "nl", answer="") not in markdown(at)
     at.toggle(key="quiz_sheet").set_value(True).run()
     sheet = markdown(at)
@@ -326,39 +324,83 @@ def test_answers_changed_in_another_tab_are_shown_not_overwritten() -> None:
 
 
 def shown_order(at: AppTest, code: str) -> list[str]:
-    """The main area's parts in the order drawn: the question, the code in big letters, and the
-    heading that puts the teacher's part under a pupil's question."""
+    """The main area's parts in the order drawn: the question and the code in big letters."""
     order = []
     for node in at.main:
         if node.type == "header":
             order.append("question")
-        elif node.type == "subheader" and node.value == t("quiz.teacher_part.title", "en"):
-            order.append("for the teacher")
         elif node.type == "html" and f">{code}</p>" in node.proto.body:
             order.append("code")
     return order
 
 
-def test_a_pupils_quiz_shows_the_question_first_a_teachers_the_code_first() -> None:
-    """A link or the full code typed is a pupil's (the question first, on a phone the whole first
-    screen); a code drawn here, or a word of the teacher's own, is the teacher's, for the board."""
-    linked = quiz_page("en", code="K7QM-E5")
-    typed = quiz_page("en")
-    typed.text_input(key="quiz_code_input").input("k7qm-e5").run()
-    typed.button(key="quiz_start").click().run()
-    for pupil in (linked, typed):
-        assert not pupil.exception
-        assert shown_order(pupil, "K7QM-E5") == ["question", "for the teacher", "code"]
-        assert pupil.button(key="room_ask_quiz").label == t("room.teacher.quiz", "en")
+def sent(at: AppTest) -> str:
+    """Everything the page sent to the browser, every element's every field, folded or not."""
+    return "\n".join(
+        text_format.MessageToString(node.proto, as_utf8=True)
+        for area in (at.main, at.sidebar)
+        for node in area
+        if node.proto is not None
+    )
 
+
+def teacher_drew(lang: str = "en", level: str = "first", count: int = 10) -> AppTest:
+    """A teacher's session that drew a quiz with these pickers."""
+    at = quiz_page(lang)
+    at.radio(key="quiz_level_pick").set_value(level).run()
+    at.radio(key="quiz_count_pick").set_value(count).run()
+    return at.button(key="quiz_draw").click().run()
+
+
+def test_a_pupil_by_link_or_by_the_full_code_gets_no_teachers_part_and_no_answer() -> None:
+    """The answer sheet, *Play live* and the code for the board are the teacher's alone: under a
+    pupil's question they let a pupil read every answer (the sheet) or open a room of their own."""
+    teacher = teacher_drew("en", "experienced", 5)
+    code = str(teacher.query_params["code"])
+    found = questions(read_code(code))
+    for lang in LANGS:
+        linked = quiz_page(lang, code=code)
+        typed = quiz_page(lang)
+        typed.text_input(key="quiz_code_input").input(code.lower()).run()
+        typed.button(key="quiz_start").click().run()
+        for pupil in (linked, typed):
+            assert not pupil.exception
+            assert shown_order(pupil, code) == ["question"]
+            keys = {node.key for node in pupil.main if getattr(node, "key", None)}
+            assert {"room_ask_quiz", "quiz_sheet"}.isdisjoint(keys) and "quiz_another" in keys
+            page = sent(pupil)
+            assert t("quiz.page.sheet", lang) not in page
+            assert t("room.teacher.quiz", lang) not in page
+            assert t("quiz.page.right_answer", lang) not in page
+            for question in found:
+                right = question.choice_text(question.answer, lang)
+                assert t("quiz.page.sheet_answer", lang, answer=right) not in page
+                assert question.explanation(lang) not in page
+        # once answered, the pupil reads that question's answer, and no other's
+        linked = answer(linked, 0, found[0], right=False)
+        page = sent(linked)
+        assert found[0].explanation(lang) in page
+        assert not any(question.explanation(lang) in page for question in found[1:])
+        assert "quiz_sheet" not in {node.key for node in linked.main if getattr(node, "key", None)}
+
+
+def test_the_teacher_who_made_the_quiz_gets_the_code_first_play_live_and_the_sheet() -> None:
+    """A code drawn here, or a word of the teacher's own, is the teacher's, for the board."""
     own = quiz_page("en")
     own.text_input(key="quiz_code_input").input("cm2b").run()
     own.button(key="quiz_start").click().run()
-    assert shown_order(own, "CM2B-B10") == ["code", "question"]
-    drawn = quiz_page("en")
-    drawn.button(key="quiz_draw").click().run()
-    code = drawn.query_params["code"]
-    assert shown_order(drawn, code) == ["code", "question"]
+    drawn = teacher_drew()
+    code = str(drawn.query_params["code"])
+    for teacher, shown in ((own, "CM2B-B10"), (drawn, code)):
+        assert shown_order(teacher, shown) == ["code", "question"]
+        assert teacher.button(key="room_ask_quiz").label == t("room.teacher.quiz", "en")
+        assert teacher.toggle(key="quiz_sheet").label == t("quiz.page.sheet", "en")
+        assert t("quiz.teacher_part.only_here", "en") in [c.value for c in teacher.caption]
     drawn.button(key="quiz_choice_0_0").click().run()
     drawn.button(key="quiz_next_0").click().run()  # the teacher's still, question after question
     assert shown_order(drawn, code) == ["code", "question"]
+    assert drawn.toggle(key="quiz_sheet").label == t("quiz.page.sheet", "en")
+    # the same address in a new session (a reload, another device) is a pupil's
+    again = quiz_page("en", **{k: str(v) for k, v in drawn.query_params.items() if k != "lang"})
+    assert shown_order(again, code) == ["question"]
+    assert "quiz_sheet" not in {node.key for node in again.main if getattr(node, "key", None)}

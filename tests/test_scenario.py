@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from pickomino import bots
 from pickomino.__main__ import main
 from pickomino.game import ROLL, STOP, Move
 from pickomino.scenario import (
@@ -21,6 +23,8 @@ from pickomino.scenario import (
     scenario_json,
     table_json,
 )
+from pickomino.share import MAX_FILE_BYTES
+from pickomino.ui.records import read_record
 from tests.cli import Ran, run_process
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,6 +267,53 @@ def test_a_directory_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")
     assert err.startswith(f"error: cannot read {tmp_path}: ") and err.count("\n") == 1
+
+
+def test_an_endless_file_is_refused_unread_by_every_command(cli: Callable[..., Ran]) -> None:
+    """`/dev/zero` has no end: read whole, it ended in a MemoryError traceback."""
+    refused = "error: cannot read /dev/zero: it is larger than 1,000,000 bytes\n"
+    for command in ("replay", "odds", "review"):
+        assert cli(command, "/dev/zero") == (2, "", refused)
+    endless = cli("odds", "-", stdin=b"\0" * (MAX_FILE_BYTES + 1))
+    assert endless == (2, "", refused.replace("/dev/zero", "standard input"))
+    # The real process: its own exit status and streams, no traceback.
+    done = run_process("review", "/dev/zero")
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", refused)
+
+
+def test_a_file_is_refused_one_byte_past_the_pages_limit(
+    tmp_path: Path, cli: Callable[..., Ran]
+) -> None:
+    """The command line reads files as the pages read uploads (`share.read_file`)."""
+    text = json.dumps({"players": 2})
+    path = tmp_path / "padded.json"
+    path.write_text(text + " " * (MAX_FILE_BYTES - len(text)))
+    assert cli("replay", str(path)).returncode == 0
+    path.write_text(text + " " * (MAX_FILE_BYTES - len(text) + 1))
+    code, out, err = cli("replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"error: cannot read {path}: it is larger than 1,000,000 bytes\n"
+    with pytest.raises(ScenarioError) as upload:
+        read_record(path.read_bytes())
+    assert upload.value.code == "too_big" and upload.value.params == {"mb": 1}
+
+
+def test_a_file_with_a_byte_order_mark_opens_as_without_it(
+    tmp_path: Path, cli: Callable[..., Ran]
+) -> None:
+    """Windows Notepad wrote a mark before UTF-8 text: the pages opened such a file, the command
+    line refused it as "not valid JSON"."""
+    record = bots.record_game([bots.cautious, bots.expert], random.Random(4))
+    text = json.dumps(scenario_json(record))
+    plain, marked = tmp_path / "plain.json", tmp_path / "marked.json"
+    plain.write_text(text, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    for command in ("replay", "review"):
+        expected = cli(command, str(plain))
+        assert expected.returncode == 0
+        assert cli(command, str(marked)) == expected
+        assert cli(command, "-", stdin=marked.read_bytes()) == expected
+    assert read_record(marked.read_bytes()) == record
 
 
 def test_parse_error_is_a_value_error() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from pickomino import bots
 from pickomino.scenario import ScenarioError
-from pickomino.share import MAX_LINK_CHARS, decode_scenario, encode_scenario
+from pickomino.share import MAX_FILE_BYTES, MAX_LINK_CHARS, decode_scenario, encode_scenario
 
 
 @pytest.mark.parametrize("players", [2, 7])
@@ -62,11 +62,9 @@ def test_a_file_that_is_no_record_is_refused_by_name(data: bytes, code: str) -> 
 
 def test_streamlit_refuses_an_upload_the_app_would_refuse_before_taking_it_in() -> None:
     """`server.maxUploadSize` (MiB) is the least that lets in every record the app reads."""
-    from pickomino.ui.records import MAX_UPLOAD_BYTES
-
     config = tomllib.loads((Path(__file__).parents[1] / ".streamlit/config.toml").read_text())
     mebibyte = 1024 * 1024
-    assert config["server"]["maxUploadSize"] == math.ceil(MAX_UPLOAD_BYTES / mebibyte)
+    assert config["server"]["maxUploadSize"] == math.ceil(MAX_FILE_BYTES / mebibyte)
 
 
 def test_every_record_the_caps_allow_can_be_saved_and_opened_again() -> None:
@@ -75,7 +73,7 @@ def test_every_record_the_caps_allow_can_be_saved_and_opened_again() -> None:
     read back whole; its replay, which an upload also runs, is another check (a roll cannot follow
     a roll), so the size is checked on what the parser reads."""
     from pickomino.scenario import MAX_ACTIONS, loads, parse
-    from pickomino.ui.records import MAX_UPLOAD_BYTES, record_text
+    from pickomino.ui.records import record_text
 
     names = ["N" * 40] * 7
     actions = [{"roll": ["W"] * 8}] * MAX_ACTIONS
@@ -83,5 +81,5 @@ def test_every_record_the_caps_allow_can_be_saved_and_opened_again() -> None:
         {"players": 7, "rules": "rulebook-empty-stack", "names": names, "actions": actions}
     )
     text = record_text(record)
-    assert len(record.moves) == MAX_ACTIONS and len(text.encode()) < MAX_UPLOAD_BYTES
+    assert len(record.moves) == MAX_ACTIONS and len(text.encode()) < MAX_FILE_BYTES
     assert loads(text) == record

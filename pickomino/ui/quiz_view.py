@@ -10,10 +10,13 @@ the progress and shows the same questions in the new words. They are also kept i
 answer, so a reload, Back and Forward or a tab reopened from the history finds them again; the
 link a teacher hands out holds the code alone, so each pupil's answers stay their own.
 
-Who is looking decides the order: a quiz this session made (drawn, or a word of the teacher's own
-typed) is the teacher's, whose code goes first, big, for the board; a quiz opened by its link or
-its full code is a pupil's, whose question goes first (on a phone the teacher's part took the whole
-first screen), the teacher's part under it.
+Who is looking decides what is drawn: a quiz this session made (drawn, or a word of the teacher's
+own typed) is the teacher's, whose code goes first, big, for the board, with *Play live* and the
+answer sheet; a quiz opened by its link or its full code is a pupil's: the question alone, and no
+teacher's part at all, not even folded away (the page's whole HTML reaches the pupil's browser, and
+the sheet lists every answer). The teacher is known by the session alone: a reload or another
+device shows the quiz as a pupil sees it (the teacher's part says so), which keeps the rule simple
+and leaves nothing in the address or the browser for a pupil to copy.
 """
 
 from __future__ import annotations
@@ -330,6 +333,11 @@ def code_banner(setup: Setup, lang: Lang) -> None:
     st.caption(t("quiz.page.code_parts", lang))
     st.caption(t("quiz.page.share_help", lang))
     st.code(share_link(setup, lang), language=None, wrap_lines=True)
+    another(lang)
+
+
+def another(lang: Lang) -> None:
+    """Back to the form, to type or draw another code: the teacher's, and a pupil's who mistyped."""
     st.button(
         t("quiz.page.another", lang),
         key="quiz_another",
@@ -476,13 +484,12 @@ def asked(setup: Setup, lang: Lang) -> None:
 def teachers_part(setup: Setup, lang: Lang, live: Callable[[Setup, Lang], None]) -> None:
     """The code for the board, its link, and `live`: the button that plays the quiz with a room.
 
-    Under a pupil's question it has a heading: the code and the links are not the pupil's to act
-    on. `live` is given by the page (`room.projector` draws it, and itself reads this module).
+    Drawn for the quiz's teacher alone (`made_here`). `live` is given by the page (`room.projector`
+    draws it, and itself reads this module).
     """
-    if not made_here(setup):
-        st.subheader(t("quiz.teacher_part.title", lang), anchor=False)
     code_banner(setup, lang)
     live(setup, lang)
+    st.caption(t("quiz.teacher_part.only_here", lang))
 
 
 def the_end(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:

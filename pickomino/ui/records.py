@@ -7,6 +7,7 @@ writes. The Play and Review pages share these, so a file saved from one opens in
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable
 from typing import Final, NoReturn
@@ -15,8 +16,8 @@ import streamlit as st
 
 from pickomino.echo import echoed
 from pickomino.i18n import Lang, t
-from pickomino.scenario import Scenario, ScenarioError, loads, scenario_json
-from pickomino.share import MAX_LINK_CHARS, encode_scenario
+from pickomino.scenario import Scenario, ScenarioError, scenario_json
+from pickomino.share import MAX_FILE_BYTES, MAX_LINK_CHARS, encode_scenario, read_file
 from pickomino.ui.show import scenario_refusal
 
 HANDED: Final = "records_handed"
@@ -24,10 +25,6 @@ HANDED: Final = "records_handed"
 PLAY_PAGE: Final = "app_pages/play.py"
 REVIEW_PAGE: Final = "app_pages/review.py"
 FILE_NAME: Final = "pickomino-game.json"
-MAX_UPLOAD_BYTES: Final = 1_000_000
-"""Larger uploads are refused unread (and Streamlit refuses them first, `server.maxUploadSize`): a
-real game of 7 seats takes about 10 kB saved, the longest record `scenario.MAX_ACTIONS` allows
-541 kB (tests/test_share_records.py)."""
 
 
 def record_text(record: Scenario) -> str:
@@ -42,18 +39,11 @@ def record_text(record: Scenario) -> str:
 def read_record(data: bytes) -> Scenario:
     """The record an uploaded file holds, its moves checked; ScenarioError names what is wrong.
 
-    A byte-order mark, which some editors put at the start of a UTF-8 file (Windows Notepad did),
-    is read as no text: JSON has no place for it and refused the file as "not valid JSON". Every
-    move is replayed here, so a move against the rules is refused with the file, in the same words
-    on every page that opens one (replayed later, it raised a traceback on the Play page).
+    Read as the command line reads a file (`share.read_file`: the size limit, a byte-order mark).
+    Every move is replayed here, so a move against the rules is refused with the file, in the same
+    words on every page that opens one (replayed later, it raised a traceback on the Play page).
     """
-    if len(data) > MAX_UPLOAD_BYTES:
-        raise ScenarioError("too_big", f"the file is too large ({len(data)} bytes)", size=len(data))
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ScenarioError("not_text", "the file is not UTF-8 text") from None
-    record = loads(text)
+    record = read_file(io.BytesIO(data), "the file")
     record.replay()
     return record
 
@@ -86,7 +76,7 @@ UPLOAD_CSS: Final = """<style>
 </style>"""
 """The file picker's own words in the reader's language: Streamlit writes "Upload" and "200MB per
 file" in English whatever the page's language, and 200 MB is not the limit (`upload` refuses a
-file over `MAX_UPLOAD_BYTES`). Streamlit's words are only shrunk to nothing, not hidden:
+file over `share.MAX_FILE_BYTES`). Streamlit's words are only shrunk to nothing, not hidden:
 hidden, they left the button without a name for accessibility checkers (axe), which do not read
 the words put after them."""
 
@@ -106,7 +96,7 @@ def upload(
     named with its reason where the picker is: a file that cannot be read, or one `check` refuses
     (the Review page's: a game too long to review).
     """
-    limit = t("review_page.upload_limit", lang, mb=MAX_UPLOAD_BYTES // 1_000_000)
+    limit = t("review_page.upload_limit", lang, mb=MAX_FILE_BYTES // 1_000_000)
     button = t("review_page.upload_button", lang)
     st.html(UPLOAD_CSS.format(key=key, button=_css_text(button), limit=_css_text(limit)))
     chosen = st.file_uploader(

@@ -9,8 +9,10 @@ stuck on the page. The self-contained link (`?game=` with `&seed=`), which outli
 opens on any server, is made on request (`share_link`), where the game fits one.
 
 A link is read once, on the first run of a visit (see `ui/frame.py`: a lagging address must never
-be taken for a new link); a stored game comes first, and when it cannot be read, the page says so
-and offers the way on: the link's game if the address has one, else a new game or a saved file.
+be taken for a new link), and stores nothing: its game is stored at its first change (a move, a
+setting), so visits alone never add documents. A stored game comes first, and when it cannot be
+read, the page says so and offers the way on: the link's game if the address has one, else a new
+game or a saved file.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pickomino.ui.play.names import kinds_of, record_of, typed
 from pickomino.ui.play.state import (
     LINK,
     LINK_VISIT,
+    LINKED,
     PENDING,
     STORED,
     WRITTEN,
@@ -102,6 +105,7 @@ def _open_link(value: str, lang: Lang) -> list[str]:
     try:
         record = decode_scenario(value)
         kinds, seats_refused = _seats_param(record.table.players, lang)
+        seats = None if kinds is None else st.query_params.get("seats")
         if kinds is None and seats_refused is None:
             try:
                 kinds = seat_kinds(record)
@@ -109,7 +113,11 @@ def _open_link(value: str, lang: Lang) -> list[str]:
                 said = ",".join(record.seats or ())
                 seats_refused = seats_refusal(said, record.table.players, lang)
         seed, seed_refused = _seed_param(lang)
-        put(opened(record, kinds, seed))
+        found = opened(record, kinds, seed)
+        put(found)
+        if found is not None:  # the link holds it: stored at its first change, not on a visit
+            st.session_state[LINKED] = found, {"game": value, "seats": seats, "seed": str(seed)}
+            st.session_state[WRITTEN] = (found, settings())
     except ScenarioError as error:
         return [t("play.link_refused", lang, reason=show.scenario_refusal(error, lang))]
     return [text for text in (seats_refused, seed_refused) if text is not None]
@@ -138,6 +146,7 @@ def settle(lang: Lang) -> tuple[Match | None, list[str]]:
     value = st.query_params.get("game")
     if arriving and not restored and value is not None and value != st.session_state.get(LINK):
         st.session_state[LINK] = value
+        st.session_state.pop(LINKED, None)
         refusals += _open_link(value, lang)
     found = match()
     refusals += _save(found, lang)
@@ -200,11 +209,17 @@ def _save(found: Match | None, lang: Lang) -> list[str]:
 def publish(found: Match | None) -> None:
     """Put the stored game's id in the URL, and no link: the address stays the same during play.
 
-    An opened record waiting for the seats' kinds keeps its link in the URL until the game goes on.
+    An opened record waiting for the seats' kinds keeps its link in the URL until the game goes on;
+    a link's game not stored yet (nothing has changed it) keeps its link too, with the seed its
+    dice roll with and the seats only if the link's were used, so a reload opens the same game.
     """
     if found is None and PENDING in st.session_state:
         return
     held: storage.Held | None = st.session_state.get(STORED)
+    linked: tuple[Match, dict[str, str | None]] | None = st.session_state.get(LINKED)
+    if found is not None and held is None and linked is not None and linked[0] == found:
+        frame.publish({"match": None, **linked[1]})
+        return
     stored = held[0] if held is not None and found is not None else None
     frame.publish({"match": stored, "game": None, "seats": None, "seed": None})
 
