@@ -138,7 +138,7 @@ class Keep(Question):
         lines = [
             t(f"quiz.rule.{self.rule}", lang),
             t(why, lang, face=self._group(self.answer, lang), figure=self._shown(abs(value), lang)),
-            t("quiz.keep.others", lang, others=join_list(others, lang)),
+            tn("quiz.keep.others", len(others), lang, others=join_list(others, lang)),
         ]
         lines += [
             t("quiz.keep.again", lang, face=self._group(index, lang))
