@@ -40,7 +40,7 @@ became a link): the word joiner, drawn as nothing, breaks `http://`, `a@b.c` and
 `_WWW_DOT` breaks `www.`. The only character `echoed` adds, it changes neither the words nor
 their direction."""
 _WWW_DOT: Final = re.compile(r"(?<=www)\.", re.IGNORECASE)
-"""The dot of `www.`, the one dot Streamlit's Markdown links from (its pattern is
+r"""The dot of `www.`, the one dot Streamlit's Markdown links from (its pattern is
 `www(?=\.)`, in any case), given a word joiner before it. Any other dot is left alone, so a
 nickname such as "Ben.K" copied from the board is what the pupil typed, with nothing hidden."""
 

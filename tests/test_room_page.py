@@ -93,7 +93,7 @@ def test_a_pupil_joins_with_the_code_and_answers_the_teachers_question() -> None
     ) == len(moves_of(DECIDE))
     zoe.button(key="room_option_1_0").click().run()
     teacher.run()
-    assert "**1** of 1 have answered." in shown_text(teacher)
+    assert "**1** of 1 has answered." in shown_text(teacher)
     teacher.button(key="room_reveal").click().run()
     bars = [bar.proto.text for bar in teacher.get("progress")]
     best = moves_of(DECIDE).index(analyse(DECIDE).recommended.move)
@@ -311,7 +311,7 @@ def test_the_teacher_removes_a_nickname_and_its_answers_and_the_link_stays_out()
     zoe_id = next(row[0] for row in store().pupils(id) if row[1] == "Zoë")
     teacher.selectbox(key="room_remove_pick").set_value(zoe_id).run()
     teacher.button(key="room_remove").click().run()
-    assert "**1** of 1 have answered." in shown_text(teacher)
+    assert "**1** of 1 has answered." in shown_text(teacher)
     assert zoe_id not in [row[0] for row in store().answers(id)]
     zoe.run()
     assert t("room.phone.removed", "en") in [str(e.value) for e in zoe.error]
