@@ -641,3 +641,49 @@ def test_the_master_bot_s_reasons_read_well_with_a_name_in_french() -> None:
         "Avec les meilleurs coups à partir d’ici, Léa gagne très peu de parties"
         " (moins de 1 sur 10)."
     )
+
+
+CORRECTED: Final = {
+    "fr": ("est en retard", "presque aucune partie", "part toutes", "en retard, un vol"),
+    "nl": (
+        "leraar",
+        "opzij leggen",
+        "een tegel nemen",
+        "zou jij nemen",
+        "kiest voor:",
+        "in plaats van {other}",
+        "in plaats van {advised}",
+        "loopt {low}",
+        "aangepast",
+    ),
+}
+"""What a native reader corrected on the board, in the hints and in the notebooks (issue 31)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_what_a_native_reader_corrected_stays_corrected(lang: Lang) -> None:
+    texts = list(strings(lang).values())
+    texts += [text for name in markdown_files(lang) for text in markdown(name, lang).values()]
+    for words in CORRECTED[lang]:
+        assert [text for text in texts if words in text] == [], words
+
+
+def test_french_strings_use_the_typographic_apostrophe() -> None:
+    assert [key for key, text in strings("fr").items() if "'" in text] == []
+
+
+def test_a_dutch_hint_puts_the_other_move_after_en_niet() -> None:
+    """ "in plaats van" wants "apart te zetten": "en niet" takes the move's words as they are."""
+    keeps = [move for move in ROLLS[0].legal_moves() if move.kind == "keep"]
+    why = t(
+        "play.why",
+        "nl",
+        move=move_words(keeps[0], ROLLS[0], "nl", "told"),
+        line="…",
+        other=move_words(keeps[1], ROLLS[0], "nl", "told"),
+        other_line="…",
+    )
+    assert why == (
+        "de enige dobbelsteen met een 1 apart zetten (…), "
+        "en niet de enige dobbelsteen met een 2 apart zetten (…)."
+    )
