@@ -503,19 +503,19 @@ COUNTED: Final = {
     },
     ("room.board.votes", (("option", "Tile 21 goes back."), ("share", "50%"))): {
         "en": (
-            "Tile 21 goes back. (0 votes, 50%)",
-            "Tile 21 goes back. (1 vote, 50%)",
-            "Tile 21 goes back. (2 votes, 50%)",
+            "Tile 21 goes back. — 0 votes (50%)",
+            "Tile 21 goes back. — 1 vote (50%)",
+            "Tile 21 goes back. — 2 votes (50%)",
         ),
         "fr": (
-            "Tile 21 goes back. (0 voix, 50%)",
-            "Tile 21 goes back. (1 voix, 50%)",
-            "Tile 21 goes back. (2 voix, 50%)",
+            "Tile 21 goes back. — 0 voix (50%)",
+            "Tile 21 goes back. — 1 voix (50%)",
+            "Tile 21 goes back. — 2 voix (50%)",
         ),
         "nl": (
-            "Tile 21 goes back. (0 stemmen, 50%)",
-            "Tile 21 goes back. (1 stem, 50%)",
-            "Tile 21 goes back. (2 stemmen, 50%)",
+            "Tile 21 goes back. — 0 stemmen (50%)",
+            "Tile 21 goes back. — 1 stem (50%)",
+            "Tile 21 goes back. — 2 stemmen (50%)",
         ),
     },
     ("room.board.rule_ok", (("rule", "R."), ("asked", 4))): {
