@@ -14,6 +14,7 @@ would let one pupil pass for another.
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 from collections.abc import Iterator
@@ -70,19 +71,24 @@ nothing, marks stacked on a letter, a character no name needs, too few letters."
 WORD_JOINER: Final = "\u2060"
 """Drawn as nothing, it keeps a web address or an e-mail in a message from becoming a link."""
 _ESCAPED: Final = {
-    ord(char): (WORD_JOINER if char in ".:@" else "") + f"&#{ord(char)};"
+    ord(char): (WORD_JOINER if char in ":@" else "") + f"&#{ord(char)};"
     for char in string.punctuation
 }
 """Every ASCII punctuation character as a numeric character reference, and a word joiner before
-each `.`, `:` and `@`.
+each `:` and `@`.
 
 Markdown reads a character reference as the character itself and never as syntax (CommonMark:
 "`&#42;foo&#42;` is `*foo*`", not emphasis), and so does HTML: the one escaping shows `*`, `[`,
 `<` literally in both. Backslashes would show in HTML; `html.escape` leaves Markdown. But
 Streamlit's Markdown turns web addresses and e-mails in the text it has read into links, and
 `:name:` into an emoji, references or not (seen in Chromium: `http://evil.example` in a refusal
-became a link): the word joiner, drawn as nothing, breaks `http://`, `www.`, `a@b.c` and `:name:`.
-The only character `echoed` adds, it changes neither the words nor their direction."""
+became a link): the word joiner, drawn as nothing, breaks `http://`, `a@b.c` and `:name:`, and
+`_WWW_DOT` breaks `www.`. The only character `echoed` adds, it changes neither the words nor
+their direction."""
+_WWW_DOT: Final = re.compile(r"(?<=www)\.", re.IGNORECASE)
+r"""The dot of `www.`, the one dot Streamlit's Markdown links from (its pattern is
+`www(?=\.)`, in any case), given a word joiner before it. Any other dot is left alone, so a
+nickname such as "Ben.K" copied from the board is what the pupil typed, with nothing hidden."""
 
 
 def plain(value: str, limit: int = ECHO_CHARS) -> str:
@@ -102,7 +108,7 @@ def plain(value: str, limit: int = ECHO_CHARS) -> str:
 
 def echoed(value: str, limit: int = ECHO_CHARS) -> str:
     """`value` safe to quote in Markdown or HTML: `plain`, and shown literally where it is drawn."""
-    return plain(value, limit).translate(_ESCAPED)
+    return _WWW_DOT.sub(WORD_JOINER + ".", plain(value, limit)).translate(_ESCAPED)
 
 
 def normal_name(typed: str) -> str:

@@ -7,6 +7,7 @@ page is a bug the tests must catch, never something a learner should see.
 
 from __future__ import annotations
 
+import math
 import re
 import string
 import tomllib
@@ -143,6 +144,27 @@ def plural_form(count: int, lang: Lang) -> str:
 def tn(key: str, count: int, lang: Lang, **params: object) -> str:
     """The plural-aware string `key.one` / `key.other`, with `{n}` set to `count`."""
     return t(f"{key}.{plural_form(count, lang)}", lang, n=count, **params)
+
+
+def decimal_plural_form(value: float, lang: Lang, decimals: int) -> str:
+    """`one` or `other` for `value` shown with `decimals` decimals (`number`).
+
+    French reads the whole part of the number shown, as it reads a count: "0,50 ver", "1,99 ver",
+    "2,00 vers". English and Dutch put any number shown with decimals in the plural: "1.00 worms",
+    "0,50 wormen". One rule for every average the app says, the quiz's and the review's alike.
+    """
+    if decimals == 0 or lang == "fr":
+        return plural_form(math.floor(round(abs(value), decimals)), lang)
+    return "other"
+
+
+def amount(key: str, value: float, lang: Lang, decimals: int = 2) -> str:
+    """`value` with its noun, from the plural string `key` ("1.03 worms", "1,03 ver", "2,31 vers").
+
+    `{n}` is the number as the reader writes it (`number`); the form is `decimal_plural_form`'s.
+    """
+    form = decimal_plural_form(value, lang, decimals)
+    return t(f"{key}.{form}", lang, n=number(value, lang, decimals))
 
 
 def markdown_files(lang: Lang) -> list[str]:

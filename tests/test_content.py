@@ -100,12 +100,44 @@ def test_a_ui_file_holding_a_non_text_value_is_refused_by_key() -> None:
         _flatten({"a": {"n": 3}})
 
 
+def test_every_plural_has_both_forms_with_the_same_fields() -> None:
+    """A key with a `.one` form has its `.other`, and both expect the same fields but `{n}`.
+
+    (`.other` alone is an ordinary name, as in `room.bot.other`; `.one` makes a plural.)
+    """
+    for lang in LANGS:
+        table = strings(lang)
+        plurals = {key.removesuffix(".one") for key in table if key.endswith(".one")}
+        assert len(plurals) > 30
+        for key in plurals:
+            assert f"{key}.other" in table, (lang, key)
+            one, other = table[f"{key}.one"], table[f"{key}.other"]
+            assert placeholders(one) - {"n"} == placeholders(other) - {"n"}, (lang, key)
+
+
+def test_every_count_built_sentence_in_the_code_is_a_plural() -> None:
+    """Each key the code gives `tn` or `amount` by name has a `.one` and an `.other` form."""
+    called = re.compile(r"\b(?:tn|amount)\(\s*\"([a-z_.]+)\"")
+    keys = {
+        key
+        for folder in ("pickomino", "app_pages")
+        for path in (CONTENT_DIR.parent / folder).rglob("*.py")
+        for key in called.findall(path.read_text(encoding="utf-8"))
+    }
+    assert {"room.board.votes", "quiz.keep.others", "common.worms"} <= keys
+    for lang in LANGS:
+        missing = [key for key in keys if not {f"{key}.one", f"{key}.other"} <= set(strings(lang))]
+        assert missing == [], lang
+
+
 def test_plural_forms_follow_each_language() -> None:
     assert tn("common.worms", 1, "en") == "1 worm"
     assert tn("common.worms", 0, "en") == "0 worms"
     assert tn("common.worms", 0, "fr") == "0 ver"
     assert tn("common.worms", 2, "fr") == "2 vers"
     assert tn("common.worms", 3, "nl") == "3 wormen"
+    assert tn("common.worms", 1, "fr") == "1 ver"
+    assert tn("common.worms", 1, "nl") == "1 worm"
 
 
 def test_numbers_use_each_locale_conventions() -> None:

@@ -64,7 +64,7 @@ def join_and_answer(browser: Browser, server: str, code: str) -> Page:
 
 def the_room_goes_on(board: Page, phone: Page) -> None:
     """The teacher sees the answer and reveals the best move; the phone shows the outcome."""
-    expect(board.get_by_text("of 1 have answered")).to_have_text("1 of 1 have answered.")
+    expect(board.get_by_text("of 1 has answered")).to_have_text("1 of 1 has answered.")
     board.locator(".st-key-room_reveal button").click()
     expect(phone.locator(".st-key-room_option_1_0 button")).to_be_disabled()
     verdict = phone.get_by_text(re.compile(r"^(Bravo|Pas cette fois)"))

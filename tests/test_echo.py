@@ -30,12 +30,13 @@ HOSTILE = [
     "<img src=x onerror=alert(1)>",
     ":red[Class closed] :material/lock:",
     "www.ev.il, https://ev.il, me@ev.il :smile:",
+    "WWW.Ev.il (Www.ev.il)",
     "a\\*b`c`~~d~~ $x$ #h |t|",
 ]
 
 ACTIVE = re.compile(r"[\\`*_\[\]()<>!#:~$|.@]")
 """Characters Markdown or HTML (or Streamlit's colours, icons and maths) could read as syntax."""
-LINKED = re.compile(r"https?://|www\.|\w@\w|:\w+:")
+LINKED = re.compile(r"https?://|www\.|\w@\w|:\w+:", re.IGNORECASE)
 """What Streamlit's Markdown turns into a link or an emoji in text it has already read."""
 
 
@@ -51,6 +52,14 @@ def test_markdown_and_html_are_shown_literally(value: str) -> None:
     assert not ACTIVE.search(without_references), shown
     assert not LINKED.search(html.unescape(shown)), shown
     assert seen(shown) == value  # the reader sees exactly what was sent
+
+
+@pytest.mark.parametrize("name", ["Ben.K", "J.-P. O'Neil", "a.b.c"])
+def test_a_dotted_nickname_is_copied_from_the_board_as_typed(name: str) -> None:
+    """Only the dot of `www.` gets the invisible word joiner: "Ben.K" copies as "Ben.K"."""
+    shown = echoed(name)
+    assert WORD_JOINER not in shown
+    assert html.unescape(shown) == name
 
 
 def test_format_and_control_characters_are_taken_out() -> None:

@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.echo import echoed
-from pickomino.i18n import LANGS, percent, strings, t, tn
+from pickomino.i18n import LANGS, amount, percent, strings, t, tn
 from pickomino.narrate import SeatTitle, games_cost, games_in_ten, sentence
 from pickomino.review import WORTH_A_LOOK, Review, biggest_drops, review, worth_a_look
 from pickomino.scenario import Scenario, scenario_json
@@ -82,7 +82,7 @@ def expected_title(decision: dict[str, Any], lang: str = "en") -> str:
         turn=decision["turn"] + 1,
         player=NAMES[decision["seat"]],
         label=t(f"review_page.label.{decision['label']}", lang),
-        cost=worms(decision["cost"], lang),
+        cost=amount("common.worms", decision["cost"], lang),
     )
 
 

@@ -30,6 +30,7 @@ from pickomino.i18n import (
     LANGS,
     Lang,
     OwnName,
+    amount,
     markdown,
     markdown_files,
     placeholders,
@@ -37,6 +38,7 @@ from pickomino.i18n import (
     t,
     tn,
 )
+from pickomino.lessons.quiz.keep import Keep
 from pickomino.narrate import (
     Names,
     SeatTitle,
@@ -51,6 +53,7 @@ from pickomino.narrate import (
     story,
     worm_letters,
 )
+from pickomino.odds import Move, analyse
 from pickomino.rules import JUNIOR, STANDARD
 
 # ----- dice typed by hand ------------------------------------------------------------------------
@@ -461,3 +464,226 @@ def test_a_chance_of_winning_is_said_in_games_out_of_ten(lang: Lang) -> None:
     assert games_in_ten(0.02, lang) == t("chances.almost_none", lang)
     assert games_in_ten(0.97, lang) == t("chances.almost_all", lang)
     assert "0" not in games_in_ten(0.02, lang).replace("10", "")
+
+
+# ----- sentences built from a count, for 0, 1 and many ------------------------------------------
+
+NB: Final = "\u00a0"
+
+COUNTED: Final = {
+    ("room.board.answered_open", (("pupils", 25),)): {
+        "en": (
+            "**0** of 25 have answered.",
+            "**1** of 25 has answered.",
+            "**2** of 25 have answered.",
+        ),
+        "fr": ("**0** sur 25 a répondu.", "**1** sur 25 a répondu.", "**2** sur 25 ont répondu."),
+        "nl": (
+            "**0** van de 25 hebben geantwoord.",
+            "**1** van de 25 heeft geantwoord.",
+            "**2** van de 25 hebben geantwoord.",
+        ),
+    },
+    ("room.board.answered_closed", (("pupils", 3),)): {
+        "en": (
+            "**0** of 3 answered. The question is closed.",
+            "**1** of 3 answered. The question is closed.",
+            "**2** of 3 answered. The question is closed.",
+        ),
+        "fr": (
+            "**0** sur 3 a répondu. La question est close.",
+            "**1** sur 3 a répondu. La question est close.",
+            "**2** sur 3 ont répondu. La question est close.",
+        ),
+        "nl": (
+            "**0** van de 3 hebben geantwoord. De vraag is gesloten.",
+            "**1** van de 3 heeft geantwoord. De vraag is gesloten.",
+            "**2** van de 3 hebben geantwoord. De vraag is gesloten.",
+        ),
+    },
+    ("room.board.votes", (("option", "Tile 21 goes back."), ("share", "50%"))): {
+        "en": (
+            "Tile 21 goes back. — 0 votes (50%)",
+            "Tile 21 goes back. — 1 vote (50%)",
+            "Tile 21 goes back. — 2 votes (50%)",
+        ),
+        "fr": (
+            "Tile 21 goes back. — 0 voix (50%)",
+            "Tile 21 goes back. — 1 voix (50%)",
+            "Tile 21 goes back. — 2 voix (50%)",
+        ),
+        "nl": (
+            "Tile 21 goes back. — 0 stemmen (50%)",
+            "Tile 21 goes back. — 1 stem (50%)",
+            "Tile 21 goes back. — 2 stemmen (50%)",
+        ),
+    },
+    ("room.board.rule_ok", (("rule", "R."), ("asked", 4))): {
+        "en": ("R. **0 of 4** right.", "R. **1 of 4** right.", "R. **2 of 4** right."),
+        "fr": (
+            "R. **0 bonne réponse sur 4**.",
+            "R. **1 bonne réponse sur 4**.",
+            "R. **2 bonnes réponses sur 4**.",
+        ),
+        "nl": ("R. **0 van 4** goed.", "R. **1 van 4** goed.", "R. **2 van 4** goed."),
+    },
+    ("room.board.rule_again", (("rule", "R."), ("asked", 4))): {
+        "en": (
+            "R. **0 of 4** right: teach this rule again.",
+            "R. **1 of 4** right: teach this rule again.",
+            "R. **2 of 4** right: teach this rule again.",
+        ),
+        "fr": (
+            f"R. **0 bonne réponse sur 4**{NB}: à revoir avec la classe.",
+            f"R. **1 bonne réponse sur 4**{NB}: à revoir avec la classe.",
+            f"R. **2 bonnes réponses sur 4**{NB}: à revoir avec la classe.",
+        ),
+        "nl": (
+            "R. **0 van 4** goed: leg deze regel nog eens uit.",
+            "R. **1 van 4** goed: leg deze regel nog eens uit.",
+            "R. **2 van 4** goed: leg deze regel nog eens uit.",
+        ),
+    },
+    ("quiz.keep.others", (("others", "…"),)): {
+        "en": (
+            "The other choices do less well: ….",
+            "The other choice does less well: ….",
+            "The other choices do less well: ….",
+        ),
+        "fr": (
+            f"L’autre choix fait moins bien{NB}: ….",
+            f"L’autre choix fait moins bien{NB}: ….",
+            f"Les autres choix font moins bien{NB}: ….",
+        ),
+        "nl": (
+            "De andere keuzes doen het minder goed: ….",
+            "De andere keuze doet het minder goed: ….",
+            "De andere keuzes doen het minder goed: ….",
+        ),
+    },
+}
+"""Board and quiz lines built from a count, as a teacher reads them for 0, 1 and 2."""
+
+
+@pytest.mark.parametrize(("key", "params"), list(COUNTED))
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_count_takes_its_languages_singular_or_plural(
+    lang: Lang, key: str, params: tuple[tuple[str, object], ...]
+) -> None:
+    said = tuple(tn(key, count, lang, **dict(params)) for count in (0, 1, 2))
+    assert said == COUNTED[(key, params)][lang]
+
+
+def test_the_ranking_and_the_vote_lines_say_one_colon_the_french_way() -> None:
+    right = tn("room.board.right", 3, "fr")
+    assert t("room.board.rank", "fr", place=1, name="Zoé", right=right) == (
+        f"1. Zoé{NB}: 3 bonnes réponses"
+    )
+    assert t(
+        "room.board.rank", "en", place=2, name="Ben.K", right=tn("room.board.right", 1, "en")
+    ) == ("2. Ben.K: 1 right answer")
+    for lang in LANGS:  # an option may end in a colon's sentence of its own: the count is apart
+        assert ":" not in tn("room.board.votes", 2, lang, option="", share="")
+
+
+@pytest.mark.parametrize(
+    ("value", "lang", "said"),
+    [
+        (0.5, "fr", "0,50 ver"),
+        (1.03, "fr", "1,03 ver"),
+        (1.994, "fr", "1,99 ver"),
+        (1.996, "fr", "2,00 vers"),  # as shown: 2,00 is two
+        (2.5, "fr", "2,50 vers"),
+        (-0.44, "fr", "\u22120,44 ver"),
+        (1.0, "en", "1.00 worms"),
+        (0.5, "en", "0.50 worms"),
+        (1.03, "nl", "1,03 wormen"),
+    ],
+)
+def test_an_average_of_worms_takes_one_plural_rule_everywhere(
+    value: float, lang: Lang, said: str
+) -> None:
+    """French: below 2 singular, decimals or not; English and Dutch: any decimals plural."""
+    assert amount("common.worms", value, lang) == said
+
+
+def test_no_template_writes_the_worms_noun_after_a_figure() -> None:
+    """A figure's noun comes with it from `amount` (or `tn`), so its plural follows the number."""
+    nouns = {"en": "worms?", "fr": "vers?", "nl": "wormen"}
+    for lang in LANGS:
+        after = re.compile(r"\{(?!n\})\w+\} " + nouns[lang] + r"\b")
+        assert [key for key, text in strings(lang).items() if after.search(text)] == [], lang
+
+
+def keep_question(kept: list[str], rolled: list[str]) -> Keep:
+    """The quiz's keep question on this roll, aiming at the best move."""
+    at = table(kept=kept, rolled=rolled)
+    analysis = analyse(at)
+    faces = tuple(face for face in STANDARD.faces if face in at.keepable())
+    outlooks = tuple(analysis.choice(Move("keep", face=face)).outlook for face in faces)
+    answer = faces.index(analysis.recommended.move.face)
+    return Keep(at, answer, "keep_best", faces, "best", outlooks)
+
+
+def test_a_keep_explained_with_one_other_choice_or_several() -> None:
+    one = keep_question(["W", "5", "5", "5", "2"], ["4", "4", "3"]).explanation("fr")
+    assert f"L’autre choix fait moins bien{NB}: " in one
+    several = keep_question([], ["W", "5", "5", "4", "3", "2", "1", "1"]).explanation("fr")
+    assert f"Les autres choix font moins bien{NB}: " in several
+    assert re.search(r"\b[01],\d\d vers\b", one + several) is None  # below 2: ver
+
+
+def test_the_master_bot_s_reasons_read_well_with_a_name_in_french() -> None:
+    behind = t("chances.master.behind", "fr", move="relancer", player=OwnName("Léa"))
+    assert french("Léa a du retard au score") in behind
+    line = t("play.chances.line", "fr", player=OwnName("Léa"), chance=games_in_ten(0.02, "fr"))
+    assert line == french(
+        "Avec les meilleurs coups à partir d’ici, Léa gagne très peu de parties"
+        " (moins de 1 sur 10)."
+    )
+
+
+CORRECTED: Final = {
+    "fr": ("est en retard", "presque aucune partie", "part toutes", "en retard, un vol"),
+    "nl": (
+        "leraar",
+        "opzij leggen",
+        "een tegel nemen",
+        "zou jij nemen",
+        "kiest voor:",
+        "in plaats van {other}",
+        "in plaats van {advised}",
+        "loopt {low}",
+        "aangepast",
+    ),
+}
+"""What a native reader corrected on the board, in the hints and in the notebooks (issue 31)."""
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_what_a_native_reader_corrected_stays_corrected(lang: Lang) -> None:
+    texts = list(strings(lang).values())
+    texts += [text for name in markdown_files(lang) for text in markdown(name, lang).values()]
+    for words in CORRECTED[lang]:
+        assert [text for text in texts if words in text] == [], words
+
+
+def test_french_strings_use_the_typographic_apostrophe() -> None:
+    assert [key for key, text in strings("fr").items() if "'" in text] == []
+
+
+def test_a_dutch_hint_puts_the_other_move_after_en_niet() -> None:
+    """ "in plaats van" wants "apart te zetten": "en niet" takes the move's words as they are."""
+    keeps = [move for move in ROLLS[0].legal_moves() if move.kind == "keep"]
+    why = t(
+        "play.why",
+        "nl",
+        move=move_words(keeps[0], ROLLS[0], "nl", "told"),
+        line="…",
+        other=move_words(keeps[1], ROLLS[0], "nl", "told"),
+        other_line="…",
+    )
+    assert why == (
+        "de enige dobbelsteen met een 1 apart zetten (…), "
+        "en niet de enige dobbelsteen met een 2 apart zetten (…)."
+    )

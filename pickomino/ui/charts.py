@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, NamedTuple
 import plotly.graph_objects as go
 
 from pickomino.game import Table
-from pickomino.i18n import NARROW_NBSP, Lang, join_list, number, percent, t, tn
+from pickomino.i18n import NARROW_NBSP, Lang, amount, join_list, number, percent, t, tn
 from pickomino.lessons.explore import BustGrid
 from pickomino.narrate import face_name, move_words
 from pickomino.odds import TIE, Analysis, Choice
@@ -401,7 +401,10 @@ def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
             constraintext="none",
             cliponaxis=False,
             textfont={"size": FONT, "color": INK},
-            customdata=[chance(choice.outlook.success, lang) for choice in choices],
+            customdata=[
+                [chance(choice.outlook.success, lang), amount("common.worms", w, lang)]
+                for choice, w in zip(choices, worms, strict=True)
+            ],
             marker={
                 "color": [_choice_colour(choice) for choice in choices],
                 "pattern": {
@@ -411,7 +414,10 @@ def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
                 },
             },
             hovertemplate=t(
-                f"explorer.choice.hover{words}", lang, worms="%{text}", chance="%{customdata}"
+                f"explorer.choice.hover{words}",
+                lang,
+                worms="%{customdata[1]}",
+                chance="%{customdata[0]}",
             )
             + "<extra></extra>",
         )
@@ -441,7 +447,7 @@ def choice_alt(
             f"explorer.choice.alt_item{words}",
             lang,
             choice=label,
-            worms=number(value, lang, 2),
+            worms=amount("common.worms", value, lang),
             chance=chance(choice.outlook.success, lang),
         )
         for label, value, choice in zip(labels, worms, analysis.choices, strict=True)

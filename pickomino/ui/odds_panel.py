@@ -12,7 +12,7 @@ from typing import Final, Literal
 import streamlit as st
 
 from pickomino.game import Move, Table
-from pickomino.i18n import Lang, number, percent, t
+from pickomino.i18n import Lang, amount, number, percent, t
 from pickomino.lessons.examples import star_elsewhere
 from pickomino.narrate import move_words
 from pickomino.odds import Analysis, Choice, Outlook, best_move
@@ -41,7 +41,7 @@ def outlook_line(
         f"{template}_swing" if swing else template,
         lang,
         success=percent(outlook.success, lang),
-        worms=worms(outlook.expected_worms, lang),
+        worms=amount("common.worms", outlook.expected_worms, lang),
         swing=worms(outlook.expected_swing, lang),
     )
 
@@ -85,7 +85,11 @@ def _line(
     figure = "swing" if analysis.steal_in_play else "worms"
     name = figure if aim == "best" else "tile"
     mine = figure if aim == "best" else "success"
-    if shown[mine] == shown[f"other_{mine}"]:
+    tied = shown[mine] == shown[f"other_{mine}"]
+    # the best move's figure said with its noun: "1.51 worms", "1,51 ver"
+    shown["worms"] = amount("common.worms", best.outlook.expected_worms, lang)
+    shown["swing"] = amount("common.worms", best.outlook.expected_swing, lang)
+    if tied:
         return t(f"{words}.equal_{name}", lang, **shown), True
     if aim == "success":
         return t(f"{words}.recommend_tile", lang, **shown), False

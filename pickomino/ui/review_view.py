@@ -19,7 +19,7 @@ import streamlit as st
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.game import Step, Table
-from pickomino.i18n import Lang, join_list, percent, t, tn
+from pickomino.i18n import Lang, amount, join_list, percent, t, tn
 from pickomino.match import Kind
 from pickomino.narrate import (
     games_cost,
@@ -241,7 +241,7 @@ def seat_sentence(graded: Review, seat: int, lang: Lang, names: Called) -> str:
         slips=t("review_page.slips", lang, slips=join_list(slips, lang))
         if slips
         else t("review_page.slips_none", lang),
-        total=worms(found.total_cost, lang),
+        total=amount("common.worms", found.total_cost, lang),
         mean=worms(found.mean_cost, lang),
     )
 
@@ -275,7 +275,7 @@ def figures_table(graded: Review, lang: Lang, names: Called) -> str:
 
 def about(lang: Lang) -> str:
     """The labels and the accuracy explained, the thresholds quoted from `review.THRESHOLDS`."""
-    limits = {name: worms(below, lang) for name, below in THRESHOLDS}
+    limits = {name: amount("common.worms", below, lang) for name, below in THRESHOLDS}
     return t("review_page.about", lang, **limits)
 
 
@@ -402,7 +402,7 @@ def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
             lang,
             played=move_words(decision.played.move, before, lang, "told", names.said),
             played_success=percent(played.success, lang),
-            played_worms=worms(played.expected_worms, lang),
+            played_worms=amount("common.worms", played.expected_worms, lang),
             best=move_words(decision.best.move, before, lang, "told", names.said),
             best_success=percent(best.success, lang),
             best_worms=worms(best.expected_worms, lang),
@@ -414,7 +414,7 @@ def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
                 "review_page.why_swing",
                 lang,
                 played_swing=worms(played.expected_swing, lang),
-                best_swing=worms(best.expected_swing, lang),
+                best_swing=amount("common.worms", best.expected_swing, lang),
             )
         )
     said.append(
@@ -422,7 +422,7 @@ def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
             "review_page.cost",
             lang,
             player=seat_name(decision.seat, lang, names.said),
-            cost=worms(decision.cost, lang),
+            cost=amount("common.worms", decision.cost, lang),
         )
     )
     return " ".join(said)
@@ -440,7 +440,7 @@ def decision_box(
                 turn=decision.turn + 1,
                 player=seat_label(decision.seat, lang, names.labels),
                 label=t(f"review_page.label.{decision.label}", lang),
-                cost=worms(decision.cost, lang),
+                cost=amount("common.worms", decision.cost, lang),
             ),
             anchor=False,
         )

@@ -8,13 +8,12 @@ choice on that aim: a class must be able to tell, and the explanation gives the 
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, replace
 from typing import ClassVar, Final, Literal, Self, get_args
 
 from pickomino.game import Move
-from pickomino.i18n import Lang, join_list, number, percent, t, tn
+from pickomino.i18n import Lang, amount, join_list, percent, t, tn
 from pickomino.narrate import faces_text, move_words
 from pickomino.odds import Outlook, analyse
 from pickomino.rules import STANDARD, WORM
@@ -138,7 +137,7 @@ class Keep(Question):
         lines = [
             t(f"quiz.rule.{self.rule}", lang),
             t(why, lang, face=self._group(self.answer, lang), figure=self._shown(abs(value), lang)),
-            t("quiz.keep.others", lang, others=join_list(others, lang)),
+            tn("quiz.keep.others", len(others), lang, others=join_list(others, lang)),
         ]
         lines += [
             t("quiz.keep.again", lang, face=self._group(index, lang))
@@ -157,9 +156,7 @@ class Keep(Question):
         """A figure in words: "71%" of the time, or "2.31 worms"."""
         if self.aim == "surest":
             return percent(value, lang, decimals=0)
-        # French is singular below 2 ("1,50 ver"): floor() gives tn that count
-        worms = number(value, lang, decimals=2)
-        return tn("quiz.keep.worms", math.floor(abs(value)), lang, worms=worms)
+        return amount("common.worms", value, lang)
 
     def _group(self, index: int, lang: Lang) -> str:
         """The dice of the roll showing choice `index`'s face, as a group: "the 5s", "le ver"."""

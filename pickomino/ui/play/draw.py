@@ -14,7 +14,7 @@ import streamlit as st
 from pickomino.echo import NAME_CHARS
 from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import Table
-from pickomino.i18n import Lang, t, tn
+from pickomino.i18n import Lang, amount, t, tn
 from pickomino.match import KINDS, PERSON, Match, Turn, Why, tie_break, verdict, why
 from pickomino.narrate import (
     games_in_ten,
@@ -30,7 +30,7 @@ from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
 from pickomino.ui import frame, records, show
-from pickomino.ui.odds_panel import outlook_line, panel, worms
+from pickomino.ui.odds_panel import outlook_line, panel
 from pickomino.ui.play.clicks import (
     Position,
     again,
@@ -384,7 +384,7 @@ def verdict_line(match: Match, names: Called, lang: Lang) -> None:
             off,
             lang,
             player=player,
-            worms=worms(graded.total_cost, lang),
+            worms=amount("common.worms", graded.total_cost, lang),
             decisions=count,
         )
     st.info(text, icon=":material/school:")

@@ -201,7 +201,13 @@ def _ranking(seen: live.Seen, lang: Lang) -> None:
     """The first few nicknames by right answers, only when the teacher turned the ranking on."""
     st.subheader(t("room.board.ranking", lang), anchor=False)
     lines = [
-        f"{place}. {echoed(name)}: {tn('room.board.right', right, lang)}"
+        t(
+            "room.board.rank",
+            lang,
+            place=place,
+            name=echoed(name),
+            right=tn("room.board.right", right, lang),
+        )
         for place, (name, right) in enumerate(ranking(seen.room, seen.pupils, seen.answers), 1)
     ]
     st.markdown("\n".join(lines) if lines else t("room.board.ranking_empty", lang))
@@ -218,7 +224,7 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
     draw_table(found, lang)
     count = len(answers)
     status = "open" if question.taking(live.now()) else "closed"
-    st.markdown(t(f"room.board.answered_{status}", lang, answered=count, pupils=len(seen.seated())))
+    st.markdown(tn(f"room.board.answered_{status}", count, lang, pupils=len(seen.seated())))
     if question.deadline is not None and question.taking(live.now()):
         left = max(0, round(question.deadline - live.now()))
         st.caption(t("room.board.timer", lang, seconds=left))
@@ -231,9 +237,7 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
         label = found.option(option, lang)
         if question.revealed and option == question.right:
             label = t("room.board.best", lang, option=label)
-        line = t(
-            "room.board.votes", lang, option=label, votes=chosen, share=percent(share, lang, 0)
-        )
+        line = tn("room.board.votes", chosen, lang, option=label, share=percent(share, lang, 0))
         if analysis is not None:
             choice = analysis.choices[option]
             line += " — " + outlook_line(choice.outlook, lang)
@@ -263,7 +267,7 @@ def _class_score(seen: live.Seen, lang: Lang) -> None:
     for rule in class_by_rule(seen.room.asked, rules, answers):
         key = "room.board.rule_again" if rule.teach_again else "room.board.rule_ok"
         said = t(f"quiz.rule.{rule.rule}", lang)
-        lines.append("- " + t(key, lang, rule=said, right=rule.right, asked=rule.asked))
+        lines.append("- " + tn(key, rule.right, lang, rule=said, asked=rule.asked))
     st.markdown("\n".join(lines))
 
 
