@@ -203,7 +203,7 @@ def test_without_the_rooms_teacher_token_nothing_of_the_teachers_is_drawn_or_ser
     assert "control" not in viewer.query_params
     text = shown_text(viewer)
     if not closed:  # the board as the class sees it
-        assert "**1** of 1 have answered." in text
+        assert "**1** of 1 has answered." in text
     elif who == "pupil":  # Zoë's session found the room open: it may learn that it closed
         assert t("room.board.closed", "en", days=KEPT_AFTER.days) in text
     else:  # a closed room is no room to whoever cannot show it is theirs
@@ -340,7 +340,7 @@ def test_during_a_lock_out_every_look_up_waits_but_the_rooms_pupils_and_teacher(
     assert not back.error
     back.button(key="room_option_1_0").click().run()
     teacher.run()
-    assert "**1** of 1 have answered." in shown_text(teacher)
+    assert "**1** of 1 has answered." in shown_text(teacher)
     token = teacher.session_state[live.TEACHER_KEY][code]
     laptop = opened("app_pages/room.py", "en", room=code, control=token)
     assert not laptop.error and laptop.button(key="room_reveal") is not None

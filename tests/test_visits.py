@@ -34,7 +34,7 @@ def rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv(storage.URL_SETTING, f"sqlite:///{path}")
     storage.store.clear()
     live.wrong_codes.clear()
-    storage.store()  # the tables exist before the first count
+    storage.store().purge()  # the app's store connects on first use: the tables, before a count
     yield path
     storage.store().close()
     storage.store.clear()
