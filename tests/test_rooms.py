@@ -352,14 +352,20 @@ def test_the_ranking_is_off_by_default_and_lists_the_first_few_by_right_answers(
 def to_the_expert(seed: int) -> tuple[Room, Room]:
     """A game played until the class's move hands the dice to the expert: the room with that
     move revealed, and the room once it is played at 2000 (the expert's turn to tell)."""
-    playing = rooms.start_game(room(), seed=seed, now=1000.0)
+    return playing_to_the_expert(rooms.start_game(room(), seed=seed, now=1000.0), 2000.0)
+
+
+def playing_to_the_expert(playing: Room, now: float) -> tuple[Room, Room]:
+    """The game of `playing` played on, the teacher choosing a move that ends the class's turn
+    when one is offered, until the class's move hands the dice to the expert: the room with
+    that move revealed, and the room once it is played at `now`."""
     for _ in range(200):
         question = playing.question
         assert question is not None
         moves = rooms.moves_of(rooms.game_of(playing).table)
         ending = [n for n, move in enumerate(moves) if move.kind in ("take", "stop")]
         revealed = rooms.reveal(playing)
-        after = rooms.play_class_move(revealed, {}, 2000.0, ending[0] if ending else None)
+        after = rooms.play_class_move(revealed, {}, now, ending[0] if ending else None)
         assert after.game is not None
         if after.game["told"][1] > 2:  # more than the class's move and a forced keep
             return revealed, after
