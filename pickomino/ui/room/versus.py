@@ -209,12 +209,12 @@ def controls(
         key="room_bot_vote",
         type="primary",
         icon=":material/how_to_vote:",
-        help=t("room.bot.play_vote_help", lang, seconds=round(SHOWN_SECONDS)),
         on_click=press,
         args=(code, lang, _vote, answers),
         disabled=not question.told(live.now()),
     )
     if not question.revealed:
+        instead.caption(t("room.bot.play_vote_help", lang, seconds=round(SHOWN_SECONDS)))
         return
     with instead:
         pick, play = st.columns([3, 2], vertical_alignment="bottom")
