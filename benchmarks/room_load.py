@@ -263,7 +263,9 @@ def run(args: argparse.Namespace, url: str) -> None:
             token, code = rooms.new_token(), rooms.new_code()
             room_ = rooms.open_room(code, token, "en", time.time())
             first = found[0]
-            room_ = rooms.ask_quiz(room_, QUIZ, 0, first.table, len(first.choices), first.answer)
+            room_ = rooms.ask_quiz(
+                room_, QUIZ, 0, first.table, len(first.choices), first.answer, time.time()
+            )
             id = store.create_room(code, room_.to_json(), rooms.MAX_PUPILS, rooms.KEPT_AFTER).id
             store.update_room(id, room_.to_json(), 1, 1, rooms.KEPT_AFTER)
             pupils = [rooms.new_token() for _ in range(args.pupils)]

@@ -133,7 +133,9 @@ def run(url: str) -> None:
     with open_store(url) as store:
         token, code = rooms.new_token(), rooms.new_code()
         room = rooms.open_room(code, token, "en", time.time())
-        room = rooms.ask_quiz(room, QUIZ, 0, first.table, len(first.choices), first.answer)
+        room = rooms.ask_quiz(
+            room, QUIZ, 0, first.table, len(first.choices), first.answer, time.time()
+        )
         id = store.create_room(code, room.to_json(), rooms.MAX_PUPILS, rooms.KEPT_AFTER).id
         store.update_room(id, room.to_json(), 1, 1, rooms.KEPT_AFTER)
         pupils = [rooms.new_token() for _ in range(PUPILS)]

@@ -29,7 +29,7 @@ from datetime import timedelta
 from typing import Any, Final, Literal
 
 from pickomino.echo import MAX_MARKS, MIN_NAME, NAME_CHARS, NameFault, name_fault, normal_name
-from pickomino.game import CodedError, Move, Table
+from pickomino.game import CodedError, Move, Step, Table
 from pickomino.match import PERSON, Kind, Match
 from pickomino.odds import analyse
 from pickomino.scenario import parse, scenario_json, table_json
@@ -201,6 +201,11 @@ class Question:
         revealed: the right or best option is shown, with its reason; answers are final.
         deadline: when the question closes by itself (seconds since 1970), if the teacher set
             a timer.
+        asked: when it was asked: a pupil who joined later is not scored on it (`own_score`).
+        opens: when pupils may answer (a "bot" question, once the board told the moves before
+            it: `telling`); None for at once.
+        play_at: when the class's move is played by itself (a "bot" question whose teacher
+            pressed "Play the class's move" or set a timer: `advance`).
     """
 
     number: int
@@ -213,10 +218,25 @@ class Question:
     shown: bool = False
     revealed: bool = False
     deadline: float | None = None
+    asked: float = 0.0
+    opens: float | None = None
+    play_at: float | None = None
+
+    def stored_open(self, now: float) -> bool:
+        """Whether the store takes answers to it at `now`: neither closed, revealed nor timed out.
+
+        True while the board still tells the moves before it: the store's check is for a tap
+        racing the teacher's reveal or the timer, and the question opens by itself (`taking`).
+        """
+        return self.open and not self.revealed and (self.deadline is None or now < self.deadline)
+
+    def told(self, now: float) -> bool:
+        """Whether the board has told the moves before the question by `now` (`opens` passed)."""
+        return self.opens is None or now >= self.opens
 
     def taking(self, now: float) -> bool:
         """Whether an answer made at `now` counts."""
-        return self.open and not self.revealed and (self.deadline is None or now < self.deadline)
+        return self.stored_open(now) and self.told(now)
 
     def to_json(self) -> dict[str, Any]:
         """The question as the room's document holds it (`from_json` reads it back)."""
@@ -231,6 +251,9 @@ class Question:
             "shown": self.shown,
             "revealed": self.revealed,
             "deadline": self.deadline,
+            "asked": self.asked,
+            "opens": self.opens,
+            "play_at": self.play_at,
         }
 
     @classmethod
@@ -248,6 +271,9 @@ class Question:
             shown=bool(data["shown"]),
             revealed=bool(data["revealed"]),
             deadline=data.get("deadline"),
+            asked=float(data.get("asked", 0.0)),
+            opens=data.get("opens"),
+            play_at=data.get("play_at"),
         )
 
 
@@ -350,8 +376,10 @@ def moves_of(table: Table) -> tuple[Move, ...]:
     return table.legal_moves()
 
 
-def ask_decision(room: Room, table: Table, activity: Activity = "decide") -> Room:
-    """Put the next decision on `table` to the room: which value to set aside, roll or stop...
+def ask_decision(
+    room: Room, table: Table, now: float, activity: Activity = "decide", opens: float | None = None
+) -> Room:
+    """Put the next decision on `table` to the room at `now`: which value to set aside, roll...
 
     Refused when the table has no decision to make (the game over, or only a roll to start a
     turn): a question with one option asks nothing.
@@ -361,17 +389,40 @@ def ask_decision(room: Room, table: Table, activity: Activity = "decide") -> Roo
         raise RoomError("no_decision", "this table has no choice to make: play on until it has")
     best = analyse(table).recommended.move
     question = Question(
-        _next_number(room), activity, table_json(table), len(moves), moves.index(best)
+        _next_number(room),
+        activity,
+        table_json(table),
+        len(moves),
+        moves.index(best),
+        asked=now,
+        opens=opens,
     )
     return _asking(room, question)
 
 
-def ask_quiz(room: Room, code: str, index: int, table: Table, options: int, right: int) -> Room:
-    """Put question `index` of the quiz `code` to the room."""
+def ask_quiz(
+    room: Room, code: str, index: int, table: Table, options: int, right: int, now: float
+) -> Room:
+    """Put question `index` of the quiz `code` to the room at `now`."""
     question = Question(
-        _next_number(room), "quiz", table_json(table), options, right, quiz=(code, index)
+        _next_number(room), "quiz", table_json(table), options, right, (code, index), asked=now
     )
     return _asking(room, question)
+
+
+def place(room: Room, question: Question) -> int:
+    """The number the class reads for `question`, counted as the class met it, from 1.
+
+    A quiz question is numbered by its place in the quiz (as the quiz page numbers it, whatever
+    the room asked before), a decision of the class's game by its place in the game, a "What
+    would you do?" question by its place among the room's; `Question.number` goes on counting
+    the room's questions, for the answers and the sheet.
+    """
+    if question.quiz is not None:
+        return question.quiz[1] + 1
+    if question.activity == "bot" and room.game is not None:
+        return question.number - int(room.game.get("first", 1)) + 1
+    return sum(q.activity == question.activity and q.number <= question.number for q in room.asked)
 
 
 def _changed_question(room: Room, **changes: Any) -> Room:
@@ -387,9 +438,18 @@ def close_question(room: Room) -> Room:
 
 
 def set_timer(room: Room, seconds: int, now: float) -> Room:
-    """Close the question by itself `seconds` from now."""
+    """Close the question by itself `seconds` from now.
+
+    A decision of the class's game counts from its opening (the board may still be telling the
+    moves before it), and is then played by itself: the votes and the best move are shown at
+    the deadline and the class's move `SHOWN_SECONDS` later (`advance`).
+    """
     if not 5 <= seconds <= 600:
         raise RoomError("bad_timer", "a timer runs 5 to 600 seconds", low=5, high=600)
+    question = room.question
+    if question is not None and question.activity == "bot":
+        deadline = max(now, question.opens or now) + seconds
+        return _changed_question(room, deadline=deadline, play_at=deadline + SHOWN_SECONDS)
     return _changed_question(room, deadline=now + seconds)
 
 
@@ -411,7 +471,7 @@ def close_room(room: Room, now: float) -> Room:
 
 def open_question(room: Room, now: float) -> int | None:
     """The number of the question answers go to now, or None (the store checks it atomically)."""
-    if room.closed is not None or room.question is None or not room.question.taking(now):
+    if room.closed is not None or room.question is None or not room.question.stored_open(now):
         return None
     return room.question.number
 
@@ -421,6 +481,8 @@ def check_answer(room: Room, number: int, option: int, now: float) -> None:
     if open_question(room, now) != number:
         raise RoomError("question_closed", "this question takes no more answers")
     assert room.question is not None
+    if not room.question.told(now):
+        raise RoomError("watch_board", "the board is still telling the moves before the question")
     if not 0 <= option < room.question.options:
         raise RoomError(
             "bad_option",
@@ -529,6 +591,12 @@ def ranking(
 CLASS_SEAT: Final = 0
 """The class plays first, the expert second."""
 OPPONENT: Final = Kind("expert")
+TELL_SECONDS: Final = 2.5
+"""The board tells the moves since the class's vote one every so many seconds: time to read a
+sentence aloud and look at the table after it."""
+SHOWN_SECONDS: Final = 6.0
+"""How long the votes and the best move are on the board before the class's move is played by
+itself (after "Play the class's move" or the teacher's timer)."""
 
 Played = Literal["vote", "tie", "nobody", "teacher"]
 """How the class's move was chosen (`majority`'s reasons, or the teacher's override)."""
@@ -538,16 +606,69 @@ def game_of(room: Room) -> Match:
     """The room's game against the bot, replayed from its record (RoomError when none)."""
     if room.game is None:
         raise RoomError("no_game", "no game is played in this room")
-    record = parse(room.game["record"])
-    return Match.from_record(record, (PERSON, OPPONENT), int(room.game["seed"]))
+    return _match(room.game)
 
 
-def _to_class(room: Room, match: Match, played: tuple[int, Played] | None) -> Room:
-    """The game played on until the class has a decision, which is put to the room.
+def _match(game: Mapping[str, Any]) -> Match:
+    return Match.from_record(parse(game["record"]), (PERSON, OPPONENT), int(game["seed"]))
 
-    The bot plays its turns, and the class's moves that leave no choice (a turn's first roll, a
-    roll showing one value) are played for it. The game over, no question is asked.
+
+def told_steps(game: Mapping[str, Any]) -> tuple[Step, ...]:
+    """The moves the board tells since the class's vote, each with its events and table after.
+
+    `game` is a `Room.game`; the moves are those `telling` counts.
     """
+    first, count, _ = game.get("told") or (0, 0, 0.0)
+    return _match(game).steps[int(first) : int(first) + int(count)]
+
+
+@dataclass(frozen=True)
+class Telling:
+    """The moves played since the class's last vote, as the board tells them, one at a time.
+
+    `first` is the index in `Match.steps` of the first move told (the class's own move), `count`
+    how many moves there are to tell (the class's, those it had no choice in, the expert's
+    turn), `shown` how many the board shows by now.
+    """
+
+    first: int
+    count: int
+    shown: int
+
+    @property
+    def done(self) -> bool:
+        """Whether every move is told, so the class's next decision (or the end) is shown."""
+        return self.shown >= self.count
+
+
+def telling(room: Room, now: float) -> Telling | None:
+    """How far the board has told the moves since the class's vote at `now` (None: no game).
+
+    The first move is shown at once, then one every `TELL_SECONDS`: a time kept in the room, so
+    every board (on any server) tells the same move at the same moment, and the board's poll
+    moves it on without anyone's click.
+    """
+    if room.game is None:
+        return None
+    first, count, at = room.game.get("told") or (0, 0, 0.0)
+    shown = min(count, 1 + max(0, int((now - at) // TELL_SECONDS)))
+    return Telling(int(first), int(count), shown)
+
+
+def _to_class(
+    room: Room, match: Match, played: tuple[int, Played] | None, first: int, now: float
+) -> Room:
+    """The game played on from the class's move `played` until the class has a decision.
+
+    The decision is put to the room (question `first` was the game's first). The bot plays its
+    turns, and the class's moves that leave no choice (a turn's first roll, a roll showing one
+    value) are played for it. The moves from the class's (or the game's start) are told by the
+    board one at a time from `now` (`telling`); the question opens to the phones when the last
+    is told. The game over, no question is asked.
+    """
+    told = len(match.steps)
+    if played is not None:
+        match = match.play(moves_of(match.table)[played[0]])
     while not match.table.over:
         if match.to_play != PERSON:
             match = match.bot_move()
@@ -555,18 +676,22 @@ def _to_class(room: Room, match: Match, played: tuple[int, Played] | None) -> Ro
             match = match.play(match.table.legal_moves()[0])
         else:
             break
+    count = len(match.steps) - told
     game = {
         "seed": match.seed,
         "record": scenario_json(match.record()),
         "played": list(played) if played else None,
+        "first": first,
+        "told": [told, count, now],
     }
     room = replace(room, game=game)
     if match.table.over:
         return _changed_question(room, open=False) if room.question else room
-    return ask_decision(room, match.table, "bot")
+    opens = now + TELL_SECONDS * (count - 1) if count > 1 else None
+    return ask_decision(room, match.table, now, "bot", opens)
 
 
-def start_game(room: Room, seed: int) -> Room:
+def start_game(room: Room, seed: int, now: float) -> Room:
     """A new game, the class against the expert, played until the class's first decision.
 
     The seed, drawn with the button, names the press: the same press arriving twice (Streamlit
@@ -575,21 +700,30 @@ def start_game(room: Room, seed: int) -> Room:
     """
     if room.game is not None and room.game.get("seed") == seed:
         return room
-    return _to_class(room, Match.new((PERSON, OPPONENT), ("", ""), seed), None)
+    match = Match.new((PERSON, OPPONENT), ("", ""), seed)
+    return _to_class(room, match, None, _next_number(room), now)
 
 
-def play_class_move(room: Room, answers: Mapping[str, int], chosen: int | None = None) -> Room:
-    """Play the class's move once the best move is revealed: the vote's, or the teacher's.
-
-    `chosen` is the teacher's override; without it the majority decides (`majority`). Refused
-    before the reveal, so the class always sees the odds of the move it is about to play.
-    """
+def _game_question(room: Room) -> tuple[Question, Match]:
+    """The class's open decision and its game; RoomError when there is none."""
     question = room.question
     if question is None or question.activity != "bot":
         raise RoomError("no_game", "no game is played in this room")
     match = game_of(room)
     if match.table.over:
         raise RoomError("game_over", "the game is over")
+    return question, match
+
+
+def play_class_move(
+    room: Room, answers: Mapping[str, int], now: float, chosen: int | None = None
+) -> Room:
+    """Play the class's move once the best move is revealed: the vote's, or the teacher's.
+
+    `chosen` is the teacher's override; without it the majority decides (`majority`). Refused
+    before the reveal, so the class always sees the odds of the move it is about to play.
+    """
+    question, match = _game_question(room)
     if not question.revealed:
         raise RoomError("not_revealed", "show the best move before the class's move is played")
     if chosen is not None and not 0 <= chosen < question.options:
@@ -597,16 +731,65 @@ def play_class_move(room: Room, answers: Mapping[str, int], chosen: int | None =
     played: tuple[int, Played] = (
         (chosen, "teacher") if chosen is not None else majority(question, answers)
     )
-    return _to_class(room, match.play(moves_of(match.table)[played[0]]), played)
+    first = int((room.game or {}).get("first", 1))
+    return _to_class(room, match, played, first, now)
+
+
+def play_vote(room: Room, answers: Mapping[str, int], now: float) -> Room:
+    """The teacher's one button: the votes and the best move shown, then the class's move.
+
+    Before the reveal, it reveals and has the vote's move played `SHOWN_SECONDS` later by the
+    teacher's board (`advance`), so the class sees the votes and the odds first; once revealed
+    (by this button or "Show the best move"), it plays the vote's move at once.
+    """
+    question, _ = _game_question(room)
+    if question.revealed:
+        return play_class_move(room, answers, now)
+    return _changed_question(reveal(room), play_at=now + SHOWN_SECONDS)
+
+
+def due(room: Room, now: float) -> bool:
+    """Whether the class's game has a step to take by itself at `now` (`advance` takes it).
+
+    The class's move when its time came (`play_vote`, the timer), or the reveal of the votes
+    at the timer's deadline.
+    """
+    question = room.question
+    if room.closed is not None or question is None or question.play_at is None:
+        return False
+    if question.activity != "bot" or game_of(room).table.over:
+        return False
+    timed_out = question.deadline is not None and now >= question.deadline
+    return now >= question.play_at or (timed_out and not question.revealed)
+
+
+def advance(room: Room, answers: Mapping[str, int], now: float) -> Room:
+    """The step `due` says is to take: the class's move played, or the votes revealed.
+
+    The room unchanged when nothing is due: two devices of the teacher polling the same room
+    take each step once (the second one finds it taken, `live.change` re-reading the room).
+    """
+    if not due(room, now):
+        return room
+    assert room.question is not None and room.question.play_at is not None
+    revealed = room if room.question.revealed else reveal(room)
+    if now >= room.question.play_at:
+        return play_class_move(revealed, answers, now)
+    return revealed
 
 
 @dataclass(frozen=True)
 class Pupil:
-    """A pupil as the store keeps them: the key, the nickname, whether the teacher removed them."""
+    """A pupil as the store keeps them: key, nickname, removed by the teacher or not, joined when.
+
+    `joined` is in seconds since 1970: a question asked before counts in the pupil's score only
+    if they answered it (`own_score`).
+    """
 
     id: str
     nickname: str
     removed: bool = False
+    joined: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -616,6 +799,18 @@ class Answer:
     pupil: str
     question: int
     option: int
+
+
+def own_score(room: Room, pupil: Pupil, answers: Iterable[Answer]) -> tuple[int, int]:
+    """A pupil's own score: right answers of the revealed questions the pupil met, and how many.
+
+    A question counts if it was asked after the pupil joined, or if the pupil answered it: a
+    pupil who came late is not scored on the questions before, and sees no score until one
+    question they met is revealed.
+    """
+    mine = {a.question: a.option for a in answers if a.pupil == pupil.id}
+    met = [q for q in room.asked if q.revealed and (q.number in mine or q.asked >= pupil.joined)]
+    return sum(mine.get(q.number) == q.right for q in met), len(met)
 
 
 FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")

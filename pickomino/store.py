@@ -786,15 +786,18 @@ class Store:
             )
         return True
 
-    def pupils(self, id: str) -> list[tuple[str, str, bool]]:
-        """Every pupil who joined the room: (pupil, nickname, removed), in the order they came."""
+    def pupils(self, id: str) -> list[tuple[str, str, bool, float]]:
+        """Every pupil who joined the room: (pupil, nickname, removed, joined), as they came.
+
+        `joined` is when the pupil was first seated, in seconds since 1970.
+        """
         with self._transaction() as run:
             rows = run(
-                "SELECT pupil, nickname, removed FROM room_pupils WHERE room = ?"
+                "SELECT pupil, nickname, removed, joined FROM room_pupils WHERE room = ?"
                 " ORDER BY joined, pupil",
                 (id,),
             ).fetchall()
-        return [(str(row[0]), str(row[1]), bool(row[2])) for row in rows]
+        return [(str(row[0]), str(row[1]), bool(row[2]), float(row[3])) for row in rows]
 
     def answers(self, id: str, question: int | None = None) -> list[tuple[str, int, int]]:
         """The answers given in the room (to one question, or all): (pupil, question, option)."""

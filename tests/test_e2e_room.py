@@ -1,7 +1,7 @@
 """The live classroom in Chromium: a teacher's projector and three phones in two languages.
 
 The teacher asks the class about a sandbox table, plays a class quiz live, then starts a game of
-the class against the expert and plays the class's vote; the phones
+the class against the expert and plays the class's vote with one click; the phones
 answer by tapping their buttons, each in its pupil's language; the projector's count, votes
 and reveal follow by themselves (the pages poll the room, nobody reloads). A pupil reloads and
 comes back as themselves; the teacher reloads and keeps the controls, the token never in the
@@ -24,6 +24,7 @@ from pickomino.rooms import moves_of
 from pickomino.sandbox import Sandbox
 from pickomino.share import read_scenario
 from pickomino.ui.quiz_view import quiz
+from pickomino.ui.room.asked import seat_labels
 from tests.browser import answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
@@ -122,6 +123,9 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
     board.wait_for_url(re.compile(r"/room\?"))
     for offset, question in enumerate(found):
         number = 2 + offset
+        # numbered as the quiz page numbers it, not as the room's second question
+        heading = t("quiz.page.question", "en", n=offset + 1, count=len(found))
+        expect(board.get_by_role("heading", name=heading)).to_be_visible()
         for phone, (_, lang) in zip(phones, PUPILS, strict=True):
             expect(phone.get_by_text(question.prompt(lang))).to_be_visible()
             option(phone, number, question.answer).click()
@@ -139,17 +143,20 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
             score = t("room.phone.score", lang, right=len(found), asked=1 + len(found))
         expect(phone.get_by_text(score)).to_be_visible()
 
-    # the class against the expert: the phones vote, the best move is shown, the vote is played
+    # the class against the expert: the phones vote; one click shows the votes and the best
+    # move, and the board plays the vote's move by itself a few seconds later
     control(board, "room_bot_start").click()
     number = 2 + len(found)
     expect(board.get_by_text(t("room.bot.rule", "en"))).to_be_visible()
+    for name in seat_labels("en"):
+        expect(board.locator(".pk-stacks").first).to_contain_text(name)
     for phone in phones:
         expect(option(phone, number, 0)).to_be_visible()
         option(phone, number, 0).click()
         expect(option(phone, number, 0)).to_have_attribute("kind", "primary")
     expect(board.get_by_text("of 3 have answered")).to_have_text("3 of 3 have answered.")
-    control(board, "room_reveal").click()
     control(board, "room_bot_vote").click()
+    expect(board.get_by_test_id("stProgress").first).to_contain_text("(100%)")
     expect(board.get_by_text(t("room.bot.played_vote", "en"))).to_be_visible()
     for phone in phones:
         expect(option(phone, number + 1, 0)).to_be_visible()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import base64
 import csv
 import io
+import re
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -35,6 +37,8 @@ from pickomino.rooms import (
     ROOMS_PER_ADDRESS,
     ROOMS_PER_SERVER,
     ROOMS_PER_SESSION,
+    SHOWN_SECONDS,
+    TELL_SECONDS,
     WRONG_CODES_PER_MINUTE,
     Room,
     RoomError,
@@ -43,18 +47,22 @@ from pickomino.rooms import (
     moves_of,
     new_token,
     open_question,
+    place,
     play_class_move,
     reveal,
     start_game,
+    told_steps,
 )
 from pickomino.store import open_store
 from pickomino.ui import quiz_view, storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live
+from pickomino.ui.room.asked import seat_labels, seats_said
 from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text
+from tests.test_rooms import playing_to_the_expert
 
 DECIDE = table(middle=[21, 22, 23, 24, 25], kept=["W", "W", "5"], rolled=["5", "4", "4", "3", "1"])
 
@@ -82,7 +90,7 @@ def ask(code: str) -> None:
     """Put DECIDE to the room, as the sandbox's button does (its click is a browser test's)."""
     id = store().find_room(code)
     document = store().read("room", id)
-    room = ask_decision(Room.from_json(document.data), DECIDE)
+    room = ask_decision(Room.from_json(document.data), DECIDE, live.now())
     number = open_question(room, live.now())
     store().update_room(id, room.to_json(), document.version, number, live.KEPT_AFTER)
 
@@ -443,25 +451,58 @@ def test_the_class_quiz_live_question_by_question_then_the_score_by_rule() -> No
         assert tn("room.board.rule_again", asked // 2, "en", rule=said, asked=asked) in text
 
 
-def test_the_class_against_the_expert_by_vote_then_the_teachers_choice() -> None:
+class Clock:
+    """The rooms' time (`live.now`), moved on by hand: the board's telling without waiting."""
+
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    moved = Clock()
+    monkeypatch.setattr(live, "now", moved)
+    return moved
+
+
+def stored(code: str) -> Room:
+    return Room.from_json(store().read("room", store().find_room(code)).data)
+
+
+def test_the_class_against_the_expert_by_vote_in_one_click_then_the_teachers_choice(
+    clock: Clock,
+) -> None:
     teacher, code = teacher_room("nl")
     teacher.button(key="room_bot_start").click().run()
     ana = pupil(code, "Ana", "fr")
-    first = Room.from_json(store().read("room", store().find_room(code)).data)
+    first = stored(code)
     assert first.question is not None and first.question.activity == "bot"
     assert t("room.bot.rule", "nl") in [str(c.value) for c in teacher.caption]
     voted = (first.question.right + 1) % first.question.options
     ana.button(key=f"room_option_1_{voted}").click().run()
     teacher.run()
-    assert not [b for b in teacher.button if b.key == "room_bot_vote"]  # the odds come first
-    teacher.button(key="room_reveal").click().run()
-    teacher.button(key="room_bot_vote").click().run()
-    after = Room.from_json(store().read("room", store().find_room(code)).data)
+    teacher.button(key="room_bot_vote").click().run()  # the teacher's one click
+    shown = stored(code)
+    assert shown.question is not None and shown.question.revealed
+    assert game_of(shown).steps == game_of(first).steps  # the votes and odds first
+    bars = [bar.proto.text for bar in teacher.get("progress")]
+    assert len(bars) == first.question.options
+    assert bars[voted].split(" — ")[0].endswith("(100%)")
+    left = t("room.bot.play_in", "nl", seconds=round(SHOWN_SECONDS))
+    assert left in [str(i.value) for i in teacher.info]
+    clock.now += SHOWN_SECONDS
+    teacher.run()  # the board's poll plays the move: no second click
+    after = stored(code)
     match = game_of(after)
     before = game_of(first)
     assert match.steps[len(before.steps)].move == before.table.legal_moves()[voted]
     assert t("room.bot.played_vote", "nl") in [str(c.value) for c in teacher.caption]
     assert after.question is not None and after.question.number == 2
+    clock.now += TELL_SECONDS * len(told_steps(after.game or {}))
+    teacher.run()
     teacher.button(key="room_reveal").click().run()
     teacher.selectbox(key="room_bot_pick_2").set_value(after.question.right).run()
     teacher.button(key="room_bot_other").click().run()
@@ -590,11 +631,11 @@ def test_the_finished_game_against_the_expert_shows_its_last_table_winner_and_re
     teacher, code = teacher_room(lang)
     id = store().find_room(code)
     document = store().read("room", id)
-    room = start_game(Room.from_json(document.data), 7)
+    room = start_game(Room.from_json(document.data), 7, live.now() - 3600)
     last = 0
     while room.question is not None and room.question.open:
         last = room.question.number
-        room = play_class_move(reveal(room), {}, room.question.right)
+        room = play_class_move(reveal(room), {}, live.now() - 3600, room.question.right)
     store().update_room(id, room.to_json(), document.version, None, KEPT_AFTER)
     teacher.run()
     table = game_of(room).table
@@ -606,7 +647,7 @@ def test_the_finished_game_against_the_expert_shows_its_last_table_winner_and_re
     result = "tie" if len(winners) > 1 else ("won" if 0 in winners else "lost")
     assert t(f"room.bot.{result}", lang) in [s.value for s in teacher.success]
     final = "".join(str(h.proto.body) for h in teacher.get("html"))
-    assert t("room.bot_end.class", lang) in final
+    assert all(name in final for name in seat_labels(lang))
     for tile in (*table.middle, *(tile for stack in table.stacks for tile in stack)):
         assert f">{tile}<" in final
     seat = review(game_of(room).record()).seats[0]
@@ -842,3 +883,107 @@ def test_a_server_and_an_address_open_so_many_rooms_a_minute(
     late.button(key="room_open").click().run()
     assert errors(late) == [t("room.refused.server_rooms", "nl")]
     assert "room" not in late.query_params
+
+
+def write(code: str, change: Any) -> Room:
+    """The stored room changed by `change` (a room → room function), as a teacher's press does."""
+    id = store().find_room(code)
+    document = store().read("room", id)
+    room = change(Room.from_json(document.data))
+    number = open_question(room, live.now())
+    store().update_room(id, room.to_json(), document.version, number, live.KEPT_AFTER)
+    return room
+
+
+def told_items(at: AppTest) -> list[str]:
+    """The moves the board lists as told, in order (its numbered list)."""
+    return [
+        line.split(". ", 1)[1]
+        for element in at.markdown
+        for line in str(element.value).splitlines()
+        if re.match(r"\d+\. ", line)
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_the_board_names_the_class_and_the_expert_and_tells_the_experts_moves_one_at_a_time(
+    lang: str, clock: Clock
+) -> None:
+    teacher, code = teacher_room(lang)
+    teacher.button(key="room_bot_start").click().run()
+    zoe = pupil(code, "Zoë", lang)
+    room = write(code, lambda room: playing_to_the_expert(room, live.now())[1])
+    assert room.game is not None and room.question is not None
+    count = len(told_steps(room.game))
+    assert count > 2
+    class_, expert = seats_said(lang)
+    seen: list[str] = []
+    for shown in range(1, count):  # the last move told comes with the class's decision
+        teacher.run()
+        headers = [h.value for h in teacher.header]
+        assert t("room.bot.told_title", lang) in headers, shown
+        items = told_items(teacher)
+        assert items[: len(seen)] == seen and len(items) == shown  # one more each time
+        seen = items
+        drawn = "".join(str(h.proto.body) for h in teacher.main.get("html"))
+        assert all(f"<strong>{name}" in drawn for name in seat_labels(lang))
+        zoe.run()
+        assert t("room.phone.watch", lang) in shown_text(zoe)
+        assert not [b for b in zoe.button if b.key.startswith("room_option_")]
+        clock.now += TELL_SECONDS
+    assert any(class_ in item.casefold() for item in seen)
+    assert sum(expert in item.casefold() for item in seen) >= 2  # the expert's turn, told
+    assert all(item[:1].isupper() for item in seen)
+    for numbered in (t("common.player", lang, n=1), t("common.player", lang, n=2)):
+        assert numbered.casefold() not in shown_text(teacher).casefold()
+    if lang == "fr":  # a name, not a noun: no article of a numbered seat before it
+        for wrong in ("le la classe", "au la classe", "du la classe", "le l’expert", "du l’"):
+            assert wrong not in " ".join(seen).casefold()
+    teacher.run()  # every move told: the class's decision, the moves kept to read back
+    number = place(room, room.question)
+    assert [h.value for h in teacher.header] == [t("room.board.question", lang, n=number)]
+    assert told_items(teacher)[:-1] == seen and len(told_items(teacher)) == count
+    zoe.run()
+    assert [b for b in zoe.button if b.key.startswith("room_option_")]
+
+
+def test_a_pupil_who_joins_late_is_scored_only_on_the_questions_after() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    teacher.run()
+    teacher.button(key="room_reveal").click().run()
+    late = pupil(code, "Zoë")
+    text = shown_text(late)
+    assert t("room.phone.none", "en") in text  # question 1, revealed before Zoë came
+    assert t("room.phone.score", "en", right=0, asked=1) not in text
+    ask(code)
+    late.run()
+    best = stored(code).question
+    assert best is not None
+    late.button(key=f"room_option_2_{best.right}").click().run()
+    teacher.run()
+    teacher.button(key="room_reveal").click().run()
+    late.run()
+    assert t("room.phone.score", "en", right=1, asked=1) in shown_text(late)
+
+
+def test_a_quiz_started_in_a_room_used_before_starts_at_question_1_as_the_quiz_page() -> None:
+    teacher, code = teacher_room()
+    ask(code)
+    teacher.run()
+    assert t("room.board.question", "en", n=1) in [h.value for h in teacher.header]
+    teacher.query_params["code"] = "ROOM-E2"
+    teacher.session_state[quiz_view.MADE_KEY] = {read_quiz("ROOM-E2")}  # as if drawn here
+    teacher.switch_page("app_pages/quiz.py").run()
+    count = read_quiz("ROOM-E2").count
+    first = t("quiz.page.question", "en", n=1, count=count)
+    assert first in [h.value for h in teacher.header]  # the quiz page's own numbering
+    teacher.button(key="room_ask_quiz").click().run()
+    assert teacher.query_params["room"] == code  # the same room, its second question
+    teacher.switch_page("app_pages/room.py").run()
+    question = stored(code).question
+    assert question is not None and question.number == 2
+    assert first in [h.value for h in teacher.header]
+    teacher.button(key="room_reveal").click().run()
+    teacher.button(key="room_next").click().run()
+    assert t("quiz.page.question", "en", n=2, count=count) in [h.value for h in teacher.header]

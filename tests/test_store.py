@@ -422,15 +422,18 @@ def test_a_code_opens_its_room_and_no_other(db: Store) -> None:
 
 
 def test_pupils_join_come_back_and_are_refused_when_full_or_the_name_is_taken(
-    db: Store,
+    db: Store, clock: Clock
 ) -> None:
     id = new_room(db, capacity=2)
     assert db.join_room(id, "p1", "Zoë") == "joined"
-    assert db.join_room(id, "p1", "Zoë") == "back"  # a reload
+    zoe = clock.now.timestamp()
+    clock.advance(timedelta(minutes=3))
+    assert db.join_room(id, "p1", "Zoë") == "back"  # a reload: still joined when first seated
     assert db.join_room(id, "p2", "ZOË") == "taken"  # in any case
     assert db.join_room(id, "p2", "Ana") == "joined"
     assert db.join_room(id, "p3", "Li") == "full"
-    assert db.pupils(id) == [("p1", "Zoë", False), ("p2", "Ana", False)]
+    ana = clock.now.timestamp()
+    assert db.pupils(id) == [("p1", "Zoë", False, zoe), ("p2", "Ana", False, ana)]
     db.remove_pupil(id, "p2")
     assert db.join_room(id, "p2", "Ana") == "removed"  # the removed pupil's link is dead
     assert db.join_room(id, "p3", "Li") == "joined"  # the place is free again

@@ -22,9 +22,9 @@ from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.lessons.quiz import Question as QuizQuestion
 from pickomino.lessons.quiz import read_code
-from pickomino.narrate import move_words
+from pickomino.narrate import Names, move_words
 from pickomino.odds import Analysis, analyse
-from pickomino.rooms import Question, moves_of
+from pickomino.rooms import CLASS_SEAT, Question, moves_of
 from pickomino.scenario import parse
 from pickomino.ui import show
 from pickomino.ui.quiz_view import quiz
@@ -57,6 +57,27 @@ class Asked:
         return None if self.quizzed is not None else analyse(self.table)
 
 
+SEAT_KEYS = {CLASS_SEAT: "room.bot.seat_class", 1 - CLASS_SEAT: "room.bot.seat_expert"}
+"""The seats of the class's game against the expert, as sentences call them ("the class")."""
+
+
+def seats_said(lang: Lang) -> tuple[str, ...]:
+    """The class's game's seats inside a sentence: "the class", "l’expert" (a name, no article)."""
+    return tuple(t(SEAT_KEYS[seat], lang) for seat in sorted(SEAT_KEYS))
+
+
+def seat_labels(lang: Lang) -> tuple[str, ...]:
+    """The class's game's seats standing alone, as a label: "The class", "L’expert"."""
+    return tuple(name[:1].upper() + name[1:] for name in seats_said(lang))
+
+
+def _names(question: Question, lang: Lang, said: bool) -> Names:
+    """How a question's table calls its seats: the class and the expert in the class's game."""
+    if question.activity != "bot":
+        return None
+    return seats_said(lang) if said else seat_labels(lang)
+
+
 def asked(question: Question) -> Asked:
     """The question of a room, ready to word."""
     return _asked(json.dumps(question.to_json(), sort_keys=True))
@@ -78,7 +99,8 @@ def _options(key: str, lang: Lang) -> tuple[str, ...]:
     if found.quizzed is not None:
         return tuple(found.quizzed.choice_text(i, lang) for i in range(found.question.options))
     table = found.table
-    return tuple(move_words(move, table, lang, "button") for move in moves_of(table))
+    names = _names(found.question, lang, said=True)
+    return tuple(move_words(move, table, lang, "button", names) for move in moves_of(table))
 
 
 @functools.lru_cache(maxsize=256)
@@ -86,17 +108,37 @@ def _table_html(key: str, lang: Lang, scale: float) -> str:
     """The question's table with the roll it is about, as one drawing (`show.situation`'s)."""
     found = _asked(key)
     table = found.table
+    if found.quizzed is None:
+        return table_html(table, lang, scale, _names(found.question, lang, said=False))
+    markup = _table_parts(table, lang, scale, None)
+    shown = found.quizzed.shown_roll()
+    if shown is not None:
+        caption, faces = shown
+        markup += show.roll_html(faces, table.kept, lang, scale=scale, caption=t(caption, lang))
+    return markup
+
+
+def _table_parts(table: Table, lang: Lang, scale: float, names: Names) -> str:
     markup = show.middle_html(table, lang, scale=scale)
     markup += show.stacks_html(
-        table, lang, table.current, scale=scale, you_key="sandbox.to_play", compact=True
+        table,
+        lang,
+        table.current,
+        scale=scale,
+        you_key="sandbox.to_play",
+        names=names,
+        compact=True,
     )
-    markup += show.kept_html(table, lang)
-    if found.quizzed is not None:
-        shown = found.quizzed.shown_roll()
-        if shown is not None:
-            caption, faces = shown
-            markup += show.roll_html(faces, table.kept, lang, scale=scale, caption=t(caption, lang))
-    elif table.rolled is not None:
+    return markup + show.kept_html(table, lang)
+
+
+def table_html(table: Table, lang: Lang, scale: float = 1.0, names: Names = None) -> str:
+    """A table as the room draws it: the middle, the stacks, the dice set aside and the roll.
+
+    The seat to play is marked. The board's telling of the class's game draws each move's so.
+    """
+    markup = _table_parts(table, lang, scale, names)
+    if table.rolled is not None:
         markup += show.roll_html(table.rolled, table.kept, lang, scale=scale)
     return markup
 

@@ -18,12 +18,14 @@ from pickomino.echo import TYPED_CHARS, echoed
 from pickomino.i18n import Lang, t
 from pickomino.rooms import (
     JOINS_PER_MINUTE,
+    Pupil,
     Question,
     RoomError,
     check_answer,
     check_open,
     new_token,
     nickname,
+    own_score,
     pupil_id,
     read_code,
 )
@@ -241,10 +243,14 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
     if seen.closed():
         live.stop_polling(pace)
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
-        _own_score(seen, me, lang)
+        _own_score(seen, pupil, lang)
         return
     if question is None:
         waiting(lang)
+        return
+    if not question.told(live.now()):
+        st.info(t("room.phone.watch", lang), icon=":material/live_tv:")
+        _own_score(seen, pupil, lang)
         return
     found = asked(question)
     mine = seen.of_question(question.number).get(me)
@@ -282,14 +288,14 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
         st.info(stopped, icon=":material/block:")
     elif mine is not None:
         st.caption(t("room.phone.answered", lang))
-    _own_score(seen, me, lang)
+    _own_score(seen, pupil, lang)
 
 
-def _own_score(seen: live.Seen, me: str, lang: Lang) -> None:
-    """The pupil's own score over the questions revealed so far (never the others')."""
-    revealed = [q for q in seen.room.asked if q.revealed]
-    if not revealed:
-        return
-    mine = {a.question: a.option for a in seen.answers if a.pupil == me}
-    right = sum(mine.get(q.number) == q.right for q in revealed)
-    st.caption(t("room.phone.score", lang, right=right, asked=len(revealed)))
+def _own_score(seen: live.Seen, pupil: Pupil, lang: Lang) -> None:
+    """The pupil's own score over the revealed questions they met (`rooms.own_score`).
+
+    Never the others'; nothing before one of them is revealed.
+    """
+    right, met = own_score(seen.room, pupil, seen.answers)
+    if met:
+        st.caption(t("room.phone.score", lang, right=right, asked=met))

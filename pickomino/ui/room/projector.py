@@ -33,6 +33,7 @@ from pickomino.rooms import (
     close_question,
     close_room,
     next_in_quiz,
+    place,
     ranking,
     read_code,
     reveal,
@@ -175,6 +176,8 @@ def _live(id: str, code: str, teacher: str | None, lang: Lang, pace: float | Non
     refused = st.session_state.get(REFUSED_KEY)
     if refused:
         st.error(refused, icon=":material/error:")
+    if teacher:
+        seen = versus.advanced(seen, code, lang, _teacher)
     room = seen.room
     closed = seen.closed()
     if closed:
@@ -186,6 +189,8 @@ def _live(id: str, code: str, teacher: str | None, lang: Lang, pace: float | Non
     question = room.question
     if question is None:
         waiting(lang)
+    elif question.activity == "bot" and not versus.told(room, live.now()):
+        versus.tell(room, lang, live.now())
     elif question.activity == "bot" and versus.over(room):
         versus.final(room, lang)
     else:
@@ -217,7 +222,14 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
     """The question, the count of answers, then (when the teacher says) the votes and odds."""
     question = found.question
     answers = seen.of_question(question.number)
-    st.header(t("room.board.question", lang, n=question.number), anchor=False)
+    quizzed = question.quiz
+    number = place(seen.room, question)
+    heading = (
+        t("quiz.page.question", lang, n=number, count=read_quiz(quizzed[0]).count)
+        if quizzed
+        else t("room.board.question", lang, n=number)
+    )
+    st.header(heading, anchor=False)
     if question.activity == "bot":
         versus.status(seen.room, lang)
     st.markdown(f"**{found.prompt(lang)}**")
@@ -244,7 +256,6 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
         st.progress(share, text=line)
     if question.revealed:
         st.info(explanation(found, lang), icon=":material/lightbulb:")
-    quizzed = question.quiz
     if (
         quizzed
         and question.revealed
@@ -299,7 +310,11 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
             disabled=not question.open,
         )
         timer.button(
-            t("room.teacher.timer", lang, seconds=TIMER_SECONDS),
+            t(
+                "room.teacher.timer_play" if question.activity == "bot" else "room.teacher.timer",
+                lang,
+                seconds=TIMER_SECONDS,
+            ),
             key="room_timer",
             icon=":material/timer:",
             on_click=_teacher,
@@ -434,7 +449,7 @@ def ask_button(table: Table, lang: Lang) -> None:
         code = live.current()
         if code is None or _closed(code):
             code = live.open_new(lang)
-        live.change(code, lambda room: ask_decision(room, table))
+        live.change(code, lambda room: ask_decision(room, table, live.now()))
     except (RoomError, StoreError) as error:
         st.error(live.refusal(error, lang), icon=":material/error:")
         return
@@ -459,7 +474,7 @@ def quiz_button(setup: Setup, lang: Lang) -> None:
 def _quiz_question(room: Room, code: str, index: int) -> Room:
     """The room with question `index` of quiz `code` asked."""
     found = quiz(read_quiz(code))[index]
-    return ask_quiz(room, code, index, found.table, len(found.choices), found.answer)
+    return ask_quiz(room, code, index, found.table, len(found.choices), found.answer, live.now())
 
 
 def _closed(code: str) -> bool:
