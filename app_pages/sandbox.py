@@ -77,6 +77,8 @@ def page() -> None:
         st.header(draw.status(table, lang), anchor=False)
         show.html(show.kept_html(table, lang, scale=big * draw.DICE_SCALE))
         draw.moves(box, None if hidden else analysis, lang)
+        if big > 1 and not hidden:  # on a projector, across the page under the moves it names
+            advice_box(analysis, table, lang, short=True)
         odds, told = st.columns([6, 5], gap="medium")
         with odds:
             if hidden:
@@ -90,8 +92,9 @@ def page() -> None:
             else:
                 with st.container(border=True, key="sandbox_odds"):
                     st.header(t("sandbox.odds_title", lang), anchor=False)
-                    headline(analysis, table, lang)
-                    advice_box(analysis, table, lang, short=big > 1)
+                    headline(analysis, table, lang, short=big > 1)
+                    if big == 1:
+                        advice_box(analysis, table, lang)
                     tiles_panel(analysis, lang)
                     links.explore_link(table, lang)
         with told:
