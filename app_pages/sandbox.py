@@ -17,9 +17,8 @@ def about(lang: Lang) -> None:
 
 
 def share(box: Sandbox, lang: Lang) -> None:
-    """The link to this table, ready to copy; the moves played on it as a game file."""
-    st.caption(t("sandbox.share_help", lang))
-    st.code(links.share_link(box), language=None, wrap_lines=True)
+    """The links to this table, ready to copy; the moves played on it as a game file."""
+    links.share(box, lang)
     records.download(box.record(), lang, "sandbox_download", words="sandbox.record")
 
 
