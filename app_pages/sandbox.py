@@ -76,8 +76,6 @@ def page() -> None:
         st.header(draw.status(table, lang), anchor=False)
         show.html(show.kept_html(table, lang, scale=big * draw.DICE_SCALE))
         draw.moves(box, None if hidden else analysis, lang)
-        if big > 1 and not hidden:  # on a projector, across the page under the moves it names
-            advice_box(analysis, table, lang, short=True)
         odds, told = st.columns([6, 5], gap="medium")
         with odds:
             if hidden:
@@ -97,6 +95,10 @@ def page() -> None:
                     tiles_panel(analysis, lang)
                     links.explore_link(table, lang)
         with told:
+            # On a projector beside the figures rather than under them: both under the moves, on
+            # one 1024x768 screen (the figures on a 1024x650 one too).
+            if big > 1 and not hidden:
+                advice_box(analysis, table, lang, short=True)
             draw.last_move(box, events, lang)
 
     # Panels that stay open across clicks that reshape the page above them, filled only while open.

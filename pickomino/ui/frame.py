@@ -87,7 +87,12 @@ WRAP_CSS: Final = """<style>
 [data-testid="stPageLink-NavLink"]:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px }
 [data-testid="stHorizontalBlock"] > * > [data-testid="stCheckbox"]:has([role="switch"]) > label {
   align-items: center; border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
-  padding: 0.2rem 0.55rem 0.2rem 0.4rem;
+  padding: 0.1rem 0.55rem 0.1rem 0.4rem;
+}
+@media (max-width: 640px) {
+  [data-testid="stHorizontalBlock"] > * > [data-testid="stCheckbox"]:has([role="switch"]) > label {
+    padding: 0 0.3rem 0 0.2rem;
+  }
 }
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with

@@ -161,10 +161,11 @@ html { font-size: 22px; }
 than `--pk-smallest` (16.5 px, over `SMALLEST_PX`), and the page uses the screen's width, so the
 table and each move's odds read from the back of a classroom, while the whole decision (the table,
 the dice, the moves and the advice) fits one 1024x768 projector screen. The teacher's controls
-take one line: Undo, Redo and Reset by their icon, their name kept for screen readers and in
-their tooltip; each switch's label on two lines at most; the page's title kept for screen readers
-only (the class knows the page; at a size read from the back, the title and the switches' three
-labels did not fit one line in Dutch). The elements sit closer; a group of dice on the primary
+take one line (two while Redo says "Replay the answer"): Undo, Redo and Reset by their icon, their
+name kept for screen readers and in their tooltip; each switch's label on two lines at most; the
+page's title kept for screen readers only (the class knows the page; at a size read from the back,
+the title and the switches' three labels did not fit one line in Dutch). The elements sit closer;
+the advice stands beside the figures, not under them (the page), and a group of dice on the primary
 button is marked by its ★ in words, without the icon beside them that took a third of a narrow
 button's width. The page starts under Streamlit's bar of buttons, made see-through (it caught
 clicks on the top edge of Undo and Redo), the controls set beside its sidebar button."""
