@@ -17,9 +17,8 @@ def about(lang: Lang) -> None:
 
 
 def share(box: Sandbox, lang: Lang) -> None:
-    """The link to this table, ready to copy; the moves played on it as a game file."""
-    st.caption(t("sandbox.share_help", lang))
-    st.code(links.share_link(box), language=None, wrap_lines=True)
+    """The links to this table, ready to copy; the moves played on it as a game file."""
+    links.share(box, lang)
     records.download(box.record(), lang, "sandbox_download", words="sandbox.record")
 
 
@@ -90,11 +89,16 @@ def page() -> None:
             else:
                 with st.container(border=True, key="sandbox_odds"):
                     st.header(t("sandbox.odds_title", lang), anchor=False)
-                    headline(analysis, table, lang)
-                    advice_box(analysis, table, lang, short=big > 1)
+                    headline(analysis, table, lang, short=big > 1)
+                    if big == 1:
+                        advice_box(analysis, table, lang)
                     tiles_panel(analysis, lang)
                     links.explore_link(table, lang)
         with told:
+            # On a projector beside the figures rather than under them: both under the moves, on
+            # one 1024x768 screen (the figures on a 1024x650 one too).
+            if big > 1 and not hidden:
+                advice_box(analysis, table, lang, short=True)
             draw.last_move(box, events, lang)
 
     # Panels that stay open across clicks that reshape the page above them, filled only while open.

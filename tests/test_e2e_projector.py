@@ -15,6 +15,7 @@ from pickomino.i18n import LANGS, t, tn
 from pickomino.rules import preset
 from pickomino.sandbox import Sandbox
 from pickomino.share import encode_table
+from pickomino.ui.practice.draw import SMALLEST_PX
 from tests.browser import BROKEN_WORDS, answered, needs_chromium, open_page
 
 pytestmark = needs_chromium
@@ -64,6 +65,60 @@ CUT = f"""() => [...document.querySelectorAll(
 kept only for screen readers, where the toolbar shows an icon alone)."""
 
 
+SEEN = """e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
+  && (() => { for (let up = e; up; up = up.parentElement) {
+    if (getComputedStyle(up).clipPath !== "none") return false; } return true; })()"""
+"""Whether an element is drawn for the eye: not hidden, see-through, or clipped away (the
+toolbar's button labels and the page's title, kept for screen readers only)."""
+
+SMALL_TEXT = f"""limit => {{
+  const small = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {{
+    const element = node.parentElement;
+    if (!node.data.trim() || !({SEEN})(element)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some(r => r.width > 0 && r.height > 0)) continue;
+    const size = parseFloat(getComputedStyle(element).fontSize);
+    if (size < limit) small.push(`${{node.data.trim()}} (${{size}} px)`);
+  }}
+  return small;
+}}"""
+"""Every text on the page, in the window or scrolled past, drawn smaller than `limit` pixels.
+None is left out: Streamlit's own chrome on this page (its sidebar folded away, its ⋮ menu and
+the sidebar's button, icons without words) draws no text smaller in presentation mode."""
+
+SWITCHES = """() => [...document.querySelectorAll("[data-testid=stMain] [role=switch]")]
+  .map(input => input.closest("label"))
+  .filter(label => label.checkVisibility())
+  .map(label => {
+    const track = label.querySelector(":scope > div:not([data-testid=stWidgetLabel])")
+      .getBoundingClientRect();
+    const gap = words => {
+      const box = words.getBoundingClientRect();
+      if (box.bottom <= track.top || box.top >= track.bottom) return Infinity;
+      return Math.max(box.left - track.right, track.left - box.right, 0);
+    };
+    const own = gap(label.querySelector("[data-testid=stWidgetLabel]"));
+    const others = [...document.querySelectorAll("[data-testid=stMain] label")]
+      .filter(other => other !== label && other.querySelector("[role=switch]"))
+      .map(other => gap(other.querySelector("[data-testid=stWidgetLabel]")));
+    return {name: label.innerText, own, nearest_other: Math.min(...others)};
+  })"""
+"""Each switch, how far its own words are from it, and the nearest words of another switch on the
+same line. Side by side, 'Hide the odds [switch] The expert plays the other seats' put the
+expert's switch 7 px after the words before it and 11 px before its own: a class read it as
+'Hide the odds' and the expert as on when it was off."""
+
+
+def assert_switches_read_beside_their_words(page: Page, count: int) -> None:
+    """`count` switches, each nearer to its own words than half the way to another's."""
+    switches = page.evaluate(SWITCHES)
+    assert len(switches) == count, switches
+    assert all(switch["own"] * 2 < switch["nearest_other"] for switch in switches), switches
+
+
 def presented(browser: Browser, url: str) -> Page:
     """The page at `url` in presentation mode on a 1024x768 projector, the sidebar folded."""
     page = open_page(browser, url, WIDTH, HEIGHT)
@@ -83,11 +138,12 @@ def assert_one_screen(page: Page, dice: int, moves: int) -> None:
     assert shown["found"]["status"] == 1, shown  # whose turn it is (the odds keep theirs hidden)
     assert shown["outside"] == [], shown
     assert page.evaluate(CUT) == []
-    # the teacher's controls share the title's line: the middle row starts under them
-    title = page.locator("h1").bounding_box()
+    assert page.evaluate(SMALL_TEXT, SMALLEST_PX) == []
+    # the teacher's controls share one line: the middle row starts under them
+    undo = page.locator(".st-key-sandbox_undo").bounding_box()
     reset = page.locator(".st-key-sandbox_reset").bounding_box()
-    assert title is not None and reset is not None
-    assert reset["y"] < title["y"] + title["height"], "the toolbar wrapped to a second line"
+    assert undo is not None and reset is not None
+    assert reset["y"] < undo["y"] + undo["height"], "the toolbar wrapped to a second line"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -161,7 +217,49 @@ def test_a_projector_at_1024_pixels_shows_moves_and_odds_whole(
     # a roll waits for a keep: no bust figure, the chance of a tile and the worms on average
     expect(page.get_by_test_id("stMetric")).to_have_count(2)
     assert page.evaluate(OVERFLOWING) == []
-    assert page.evaluate(UNCOVERED, "h1"), "Streamlit's bar of buttons hides the title"
+    assert page.evaluate(UNCOVERED, ".st-key-sandbox_undo button"), "Streamlit's bar hides Undo"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_presentation_mode_draws_no_text_under_16_pixels_and_each_switch_by_its_words(
+    server: str, browser: Browser, lang: str
+) -> None:
+    """Issue 31: from the back of a room the odds under each move (12 px) could not be read, nor
+    could a switch be told from its neighbour's words. Every text, at 1024x768 and on a shorter
+    projector (1024x650), on every part of the page: a roll's groups, a decision's moves, the
+    hidden odds, the folded panels opened."""
+    page = presented(browser, f"{server}/sandbox?scenario=turn-walkthrough&present=1&lang={lang}")
+    assert_switches_read_beside_their_words(page, 3)
+    for _ in range(3):  # a roll waits for a keep: its groups of dice carry their odds
+        with answered(page):
+            page.get_by_role("button", name=t("sandbox.redo", lang)).click()
+    expect(page.get_by_role("button", name=tn("sandbox.keep", 3, lang, face="5"))).to_be_visible()
+    assert page.evaluate(SMALL_TEXT, SMALLEST_PX) == []
+    page.set_viewport_size({"width": WIDTH, "height": 650})
+    assert page.evaluate(SMALL_TEXT, SMALLEST_PX) == []
+    with answered(page):  # the fives kept: roll on or take a tile, each move's odds beside it
+        page.get_by_role("button", name=t("sandbox.redo", lang)).click()
+    expect(page.locator('[class*="st-key-move_row_sandbox_"]')).to_have_count(2)
+    assert page.evaluate(SMALL_TEXT, SMALLEST_PX) == []
+    for panel in ("odds.tiles", "sandbox.about", "sandbox.teacher.title", "sandbox.share_title"):
+        with answered(page):
+            page.get_by_text(t(panel, lang), exact=True).click()
+    expect(page.get_by_test_id("stCode")).to_have_count(2)  # the share panel's links
+    assert page.evaluate(SMALL_TEXT, SMALLEST_PX) == []
+    with answered(page):
+        page.get_by_text(t("sandbox.hide_odds", lang), exact=True).click()
+    expect(page.get_by_role("button", name=t("sandbox.reveal", lang))).to_be_visible()
+    assert page.evaluate(SMALL_TEXT, SMALLEST_PX) == []
+
+
+def test_the_play_pages_switches_each_read_beside_their_words(
+    server: str, browser: Browser
+) -> None:
+    """The Play page's four switches share a line with the bots' pace, as the sandbox's do."""
+    page = open_page(browser, f"{server}/play?lang=fr", WIDTH, HEIGHT)
+    with answered(page):
+        page.get_by_role("button", name=t("play.start", "fr")).click()
+    assert_switches_read_beside_their_words(page, 4)
 
 
 def test_presentation_mode_switched_on_folds_the_sidebar_and_off_brings_it_back(

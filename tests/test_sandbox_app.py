@@ -708,6 +708,25 @@ def share_query(at: AppTest) -> dict[str, list[str]]:
     return parse_qs(at.code[0].value.split("?", 1)[1])
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_share_panel_offers_the_table_with_the_odds_hidden_and_that_link_hides_them(
+    lang: str,
+) -> None:
+    """Issue 31: a teacher did not find `?hide=1`; the panel offers it beside the table's link,
+    which it differs from in that setting alone, and while the odds are hidden, the other way."""
+    at = sandbox(lang, scenario="turn-walkthrough", present="1")
+    shown, other = (parse_qs(code.value.split("?", 1)[1]) for code in at.code)
+    assert "hide" not in shown and other == {**shown, "hide": ["1"]}
+    assert t("sandbox.share_hidden", lang) in [caption.value for caption in at.caption]
+    linked = sandbox(**{key: values[0] for key, values in other.items()})  # its language too
+    assert linked.toggle(key="sandbox_hide_odds").value and not linked.metric
+    assert box(linked).table == box(at).table and linked.toggle(key="sandbox_present").value
+    at.toggle(key="sandbox_hide_odds").set_value(True).run()
+    hidden, other = (parse_qs(code.value.split("?", 1)[1]) for code in at.code)
+    assert hidden["hide"] == ["1"] and "hide" not in other
+    assert t("sandbox.share_shown", lang) in [caption.value for caption in at.caption]
+
+
 def test_a_teachers_link_opens_in_presentation_mode_with_the_expert_and_its_seed() -> None:
     at = sandbox("en", scenario="turn-walkthrough", present="1", bots="1", seed="7", hide="1")
     assert not at.exception and not at.warning

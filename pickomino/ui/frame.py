@@ -85,6 +85,15 @@ WRAP_CSS: Final = """<style>
 .pk-caption { color: #5c5f66; font-size: 0.875rem; line-height: 1.4; margin: 0; }
 [data-testid="stMain"] :not(pre) > code { color: #1d6a56; opacity: 1; }
 [data-testid="stPageLink-NavLink"]:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px }
+[data-testid="stHorizontalBlock"] > * > [data-testid="stCheckbox"]:has([role="switch"]) > label {
+  align-items: center; border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem;
+  padding: 0.1rem 0.55rem 0.1rem 0.4rem;
+}
+@media (max-width: 640px) {
+  [data-testid="stHorizontalBlock"] > * > [data-testid="stCheckbox"]:has([role="switch"]) > label {
+    padding: 0 0.3rem 0 0.2rem;
+  }
+}
 </style>"""
 """Links, buttons and the odds' headline figures wrap their label instead of cutting it short with
 an ellipsis: French and Dutch labels are long, a phone is narrow, and presentation mode enlarges
@@ -94,7 +103,9 @@ The end of a run (`finish_run`) takes no room. Captions (Streamlit's, and `pk-ca
 ones written into a drawing's HTML, `show.caption_html`) and inline code are darker than
 Streamlit's (#797979 and #6d9c8f read at 4.35:1 and 3:1 against white; text needs 4.5:1). A link
 of the navigation reached by Tab is outlined: Streamlit only tints its background (15% of a light
-blue), which a keyboard user could hardly see on the sidebar's grey."""
+blue), which a keyboard user could hardly see on the sidebar's grey. A switch set in a row of
+controls is boxed with its label, as a button is: side by side, "Hide the odds [switch] The expert
+plays the other seats" read as one switch between two words, an expert turned off read as on."""
 
 
 CLOSE_ON_TAP: Final = """<script>

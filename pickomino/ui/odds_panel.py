@@ -187,8 +187,13 @@ def panel(analysis: Analysis, table: Table, lang: Lang) -> None:
     tiles_panel(analysis, lang)
 
 
-def headline(analysis: Analysis, table: Table, lang: Lang) -> None:
-    """The headline figures: the chance of a tile and the worms on average (and of a bust)."""
+def headline(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> None:
+    """The headline figures: the chance of a tile and the worms on average (and of a bust).
+
+    Under each, the move it is reached by; `short` (a projector) leaves those lines out: the
+    advice just below names the same moves (`advice`, one line per aim), and at a size the back
+    of a room reads the two lines pushed the advice off a 1024x768 screen.
+    """
     # A row that wraps rather than columns: in a narrow panel (a projector, Dutch's long words)
     # a figure moves to the next line instead of its label breaking mid-word.
     row = st.container(horizontal=True)
@@ -201,16 +206,23 @@ def headline(analysis: Analysis, table: Table, lang: Lang) -> None:
     tile.metric(
         t("odds.success", lang), percent(analysis.success, lang), help=t("odds.success_help", lang)
     )
-    tile.caption(
-        t("odds.success_by", lang, move=move_words(best_for(analysis, "success").move, table, lang))
-    )
+    if not short:
+        tile.caption(
+            t(
+                "odds.success_by",
+                lang,
+                move=move_words(best_for(analysis, "success").move, table, lang),
+            )
+        )
     figure, key = (
         (analysis.outlook.expected_swing, "odds.swing")
         if analysis.steal_in_play
         else (analysis.outlook.expected_worms, "odds.worms")
     )
     most.metric(t(key, lang), worms(figure, lang), help=t(f"{key}_help", lang))
-    most.caption(t("odds.best_by", lang, move=move_words(analysis.recommended.move, table, lang)))
+    if not short:
+        best = move_words(analysis.recommended.move, table, lang)
+        most.caption(t("odds.best_by", lang, move=best))
 
 
 def tiles_panel(analysis: Analysis, lang: Lang) -> None:

@@ -104,58 +104,71 @@ row, so their odds line up in a column; the rows sit side by side on a wide page
 the switches' "?", the middle row's legend and the switch for a projector left out, so the
 table, the dice and the moves fill the first screen."""
 
+SMALLEST_PX: Final = 16
+"""No text of presentation mode is drawn smaller than this many pixels (CSS pixels of a 1024x768
+projector): smaller, the odds under each move could not be read from the back of a room."""
+
 PRESENTATION_CSS: Final = (
     PAGE_CSS
     + """<style>
 html { font-size: 22px; }
+:root { --pk-smallest: 0.75rem; }
 [data-testid="stMainBlockContainer"] { max-width: 100vw; padding: 0.6rem 1.5rem 2rem; }
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.45rem; }
-[data-testid="stMainBlockContainer"] h1 { font-size: 1.2rem; padding: 0 0 0 2.4rem; }
 [data-testid="stMainBlockContainer"] :is(h2, h3) { font-size: 1.05rem; padding: 0; }
 [data-testid="stHeading"] [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
 [data-testid="stMainBlockContainer"] :is([data-testid="stCaptionContainer"], .pk-caption) {
-  font-size: 0.65rem;
+  font-size: var(--pk-smallest);
 }
 [data-testid="stMainBlockContainer"] button :is([data-testid="stMarkdownContainer"], p) {
   font-size: 0.8rem; font-weight: 600; line-height: 1.25;
 }
 [data-testid="stMainBlockContainer"] [data-testid="stAlertContainer"] { padding: 0.35rem 0.7rem; }
 [data-testid="stColumn"] [data-testid="stVerticalBlock"] { gap: 0.35rem; }
-.st-key-sandbox_toolbar :is(button, label) :is([data-testid="stMarkdownContainer"], p) {
-  font-size: 0.56rem; font-weight: 400; line-height: 1.25;
+.st-key-sandbox_toolbar { gap: 0.25rem; padding: 0 1.8rem 0 2.4rem; }
+.st-key-sandbox_toolbar > :has(h1) {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
 }
+.st-key-sandbox_toolbar :is(button, label) :is([data-testid="stMarkdownContainer"], p) {
+  font-size: var(--pk-smallest); font-weight: 400; line-height: 1.15;
+}
+.st-key-sandbox_toolbar label [data-testid="stWidgetLabel"] { max-width: 7rem; }
+.st-key-sandbox_toolbar button { min-height: 1.8rem; padding: 0 0.45rem; }
 [data-testid="stMainBlockContainer"] button { min-height: 2rem; padding: 0.05rem 0.6rem; }
 [data-testid="stMetricValue"] { font-size: 1.5rem; }
-[class*="st-key-move_row_"] [data-testid="stMarkdownContainer"] p { font-size: 0.72rem; }
-.st-key-sandbox_toolbar { gap: 0.3rem; }
-.st-key-sandbox_toolbar label { align-items: center; }
-.st-key-sandbox_toolbar button { min-height: 1.8rem; }
+[class*="st-key-move_row_"] [data-testid="stMarkdownContainer"] p { font-size: var(--pk-smallest); }
 [data-testid="stHeader"], [data-testid="stHeader"] div {
   background: transparent; pointer-events: none;
 }
 [data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
 [data-testid="stMain"] { --pk-die: 1.7rem; --pk-group: 6.5rem; }
 [data-testid="stMain"] .st-key-sandbox_groups button { padding: 0.25rem 0.3rem; gap: 0.15rem; }
-[data-testid="stMain"] .st-key-sandbox_groups button p { font-size: 0.6rem; }
-[data-testid="stMain"] .st-key-sandbox_groups button p + p {
-  font-size: 0.6rem; font-weight: 400; line-height: 1.25; margin-top: 0.1rem;
+[data-testid="stMain"] .st-key-sandbox_groups button :has(> [data-testid="stIconMaterial"]) {
+  display: none;
 }
-.st-key-sandbox_toolbar { padding-right: 2.6rem; }
+[data-testid="stMain"] .st-key-sandbox_groups button p { font-size: var(--pk-smallest); }
+[data-testid="stMain"] .st-key-sandbox_groups button p + p {
+  font-weight: 400; line-height: 1.25; margin-top: 0.1rem;
+}
 .st-key-sandbox_odds { padding: 0.5rem 0.8rem; }
 [data-testid="stHtml"] > .pk-caption:first-child:has(+ .pk-tiles) { display: none; }
-.pk-stacks { font-size: 0.75rem; column-gap: 1rem !important; }
+.pk-stacks { font-size: var(--pk-smallest); column-gap: 1rem !important; }
 .st-key-sandbox_odds h2 { display: none; }
-.st-key-sandbox_odds [data-testid="stMetricLabel"] p { font-size: 0.65rem; }
+.st-key-sandbox_odds [data-testid="stMetricLabel"] p { font-size: var(--pk-smallest); }
 </style>"""
 )
-"""Presentation mode: every text of the app sized in rem grows with the root font, and the page
-uses the screen's width, so the table reads from the back of a classroom, while the whole decision
-(the table, the dice, the moves and the advice) fits one 1024x768 projector screen: the title and
-the teacher's controls share one small line (Undo, Redo and Reset by their icon, their name kept
-for screen readers and in their tooltip), the elements sit closer, each move's odds are written
-smaller than its button. The page starts under Streamlit's bar of buttons, made see-through (it
-hid the title and caught clicks on the top edge of Undo and Redo), the title set beside its
-sidebar button."""
+"""Presentation mode: every text of the app sized in rem grows with the root font, none smaller
+than `--pk-smallest` (16.5 px, over `SMALLEST_PX`), and the page uses the screen's width, so the
+table and each move's odds read from the back of a classroom, while the whole decision (the table,
+the dice, the moves and the advice) fits one 1024x768 projector screen. The teacher's controls
+take one line (two while Redo says "Replay the answer"): Undo, Redo and Reset by their icon, their
+name kept for screen readers and in their tooltip; each switch's label on two lines at most; the
+page's title kept for screen readers only (the class knows the page; at a size read from the back,
+the title and the switches' three labels did not fit one line in Dutch). The elements sit closer;
+the advice stands beside the figures, not under them (the page), and a group of dice on the primary
+button is marked by its ★ in words, without the icon beside them that took a third of a narrow
+button's width. The page starts under Streamlit's bar of buttons, made see-through (it caught
+clicks on the top edge of Undo and Redo), the controls set beside its sidebar button."""
 
 _ICON_ONLY: Final = """<style>
 .st-key-sandbox_toolbar :is({keys}) button [data-testid="stMarkdownContainer"] {{

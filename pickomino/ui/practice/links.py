@@ -321,13 +321,14 @@ def publish(box: Sandbox, refused: bool = False) -> None:
     frame.publish(wanted)
 
 
-def share_link(box: Sandbox) -> str:
+def share_link(box: Sandbox, *, hide: bool | None = None) -> str:
     """The address that opens this table with its settings, in this language, with no store.
 
     The table travels in the link itself, so a copy handed to a class opens it on any server, even
     one that lost its store; an example untouched since its link opened is shared by that link's
-    own values (a FAQ situation by name, its answer ready to replay). The page's own address when
-    Streamlit knows it, else the query alone.
+    own values (a FAQ situation by name, its answer ready to replay). `hide` sets the odds hidden
+    or shown in the link, whatever the page shows: the Share panel offers both. The page's own
+    address when Streamlit knows it, else the query alone.
     """
     table, scenario = st.session_state.get(LINK, (None, None))
     untouched = box == st.session_state.get(LINKED)
@@ -337,7 +338,23 @@ def share_link(box: Sandbox) -> str:
         **_travelling(box),
         "lang": st.query_params.get("lang"),
     }
+    if hide is not None:
+        wanted["hide"] = "1" if hide else None
     return frame.page_address({key: value for key in PARAMS if (value := wanted.get(key))})
+
+
+def share(box: Sandbox, lang: Lang) -> None:
+    """The links to this table, ready to copy: as shown, and with the odds hidden (or shown).
+
+    A teacher preparing a lesson wants the class to answer before the odds show (`?hide=1`): that
+    link is offered beside the one that opens the table as it is, rather than left for the teacher
+    to find in the address. While the odds are hidden, the other link shows them.
+    """
+    st.caption(t("sandbox.share_help", lang))
+    st.code(share_link(box), language=None, wrap_lines=True)
+    other = not hidden()
+    st.caption(t("sandbox.share_hidden" if other else "sandbox.share_shown", lang))
+    st.code(share_link(box, hide=other), language=None, wrap_lines=True)
 
 
 def link(
