@@ -37,6 +37,7 @@ from pickomino.ui.records import game_link
 from pickomino.ui.room import live
 from tests import throwaway_pg
 from tests.test_app import opened, shown_text
+from tests.test_visits import person_move
 
 ROOT = Path(__file__).resolve().parent.parent
 START = datetime(2026, 3, 1, 8, 30, tzinfo=UTC)
@@ -369,7 +370,7 @@ def test_every_page_that_writes_says_unsaved_keeps_the_work_and_saves_once_back(
         record = Match.new(("person", "expert"), ("Ana", ""), 3).record()
         link = game_link(record)
         assert link is not None
-        played = opened("app_pages/play.py", "fr", game=link)
+        played = person_move(opened("app_pages/play.py", "fr", game=link))  # stored at a move
         unsaved(played, "play.saved.unreachable", fault)
         setup = Setup("FAULT", "first", 5)
         quiz = opened("app_pages/quiz.py", "fr", code="FAULT-B5")
