@@ -99,16 +99,23 @@ class Client:
     interval: float = 1.0
     """The fragment's `run_every`, as the server sent it."""
     buttons: dict[str, str] = field(default_factory=dict)
-    """Each button's Streamlit key and its widget id."""
+    """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
+    inputs: dict[str, str] = field(default_factory=dict)
+    """Each text input's Streamlit key and its widget id."""
     texts: list[str] = field(default_factory=list)
     """The markdown bodies of the last run."""
     errors: list[str] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One run at a time: a tap must not interleave its messages with a poll's."""
 
-    async def run(self, trigger: str | None = None, page_name: str = "") -> float:
+    async def run(
+        self, trigger: str | None = None, page_name: str = "", typed: dict[str, str] | None = None
+    ) -> float:
         """One run: the first of the page `page_name`, a click of the button of key `trigger`, or
-        (neither) a poll of the page's fragment; read until it has finished, its seconds."""
+        (neither) a poll of the page's fragment; read until it has finished, its seconds.
+
+        `typed`: text sent with the click, by text input key, as a browser sends a form's fields
+        with its submit button."""
         async with self.lock:
             message = BackMsg()
             state = message.rerun_script
@@ -120,10 +127,13 @@ class Client:
             if self.fragment and not page_name:
                 state.fragment_id = self.fragment
                 state.is_auto_rerun = trigger is None
+            for key, text in (typed or {}).items():
+                state.widget_states.widgets.add(id=self.inputs[key], string_value=text)
             if trigger is not None:
                 state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
             # a fragment's run draws only the fragment: the page's other buttons stay
             self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
+            self.inputs = {} if page_name else dict(self.inputs)
             started = time.perf_counter()
             await self.socket.send(message.SerializeToString())
             async with asyncio.timeout(ANSWER_S):
@@ -150,7 +160,11 @@ class Client:
             element = message.delta.new_element
             which = element.WhichOneof("type")
             if which == "button":
-                self.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
+                button = element.button
+                key = button.form_id if button.is_form_submitter else button.id.rsplit("-", 1)[-1]
+                self.buttons[key] = button.id
+            elif which == "text_input":
+                self.inputs[element.text_input.id.rsplit("-", 1)[-1]] = element.text_input.id
             elif which == "markdown":
                 self.texts.append(element.markdown.body)
             elif which == "exception":
@@ -167,14 +181,18 @@ class Client:
         return False
 
 
-async def connect(url: str, path: str, query: str) -> Client:
-    """A new session on the server at `url` that has opened the page `path` with `query`."""
+async def connect(url: str, path: str, query: str, source: str | None = None) -> Client:
+    """A new session on the server at `url` that has opened the page `path` with `query`.
+
+    `source`: the loopback address to connect from (127.0.0.2, say), so the page sees a client
+    address; Streamlit gives a page none for 127.0.0.1 (`st.context.ip_address`)."""
     address = urlsplit(url)
     socket = await websockets.connect(
         f"ws://{address.netloc}/_stcore/stream",
         subprotocols=[websockets.Subprotocol("streamlit")],
         max_size=None,
         open_timeout=ANSWER_S,
+        local_addr=None if source is None else (source, 0),
     )
     client = Client(socket, query)
     await client.run(page_name=path)
