@@ -12,12 +12,13 @@
 try:
     import plotly.graph_objects as go
 
-    from pickomino.game import Move, Table
+    from pickomino.game import Move, Table, TakeOption
     from pickomino.i18n import number, percent
-    from pickomino.odds import analyse, bust_chance
+    from pickomino.lessons.pig import Pig, solve
+    from pickomino.odds import analyse, bust_chance, end_valued
     from pickomino.rules import STANDARD, preset
     from pickomino.value import chance as chance_of_winning
-    from pickomino.value import model
+    from pickomino.value import ended, endgame_tables, model, share
 except ImportError:
     raise SystemExit(T["missing"]) from None
 
@@ -526,5 +527,153 @@ for players in (2, 3, 4):
 mine = endgame((21,), (22,), ())
 assert 0.9 < chance_of_winning(mine, 0) < 0.95  # L["ex5_one"]
 print(pct(chance_of_winning(mine, 0)))
+
+# %% md s6
+# %% code s6_small
+def pig_chances(goal: int) -> dict[tuple[int, int, int], float]:
+    """P(i, j, k) for every state of Pig played to `goal`, both players playing to win."""
+    # Highest score sum and turn total first: what a state needs is then mostly known already.
+    states = sorted(
+        ((i, j, k) for i in range(goal) for j in range(goal) for k in range(goal - i)),
+        key=lambda state: (state[0] + state[1], state[2]),
+        reverse=True,
+    )
+    chances = dict.fromkeys(states, 0.5)  # a first guess: 1/2 everywhere
+
+    def p(i: int, j: int, k: int) -> float:
+        """The chance at (i, j, k): 1 once i + k reaches the goal (hold and win)."""
+        return 1.0 if i + k >= goal else chances[i, j, k]
+
+    while True:
+        change = 0.0
+        for i, j, k in states:
+            roll = (1 - p(j, i, 0) + sum(p(i, j, k + r) for r in range(2, 7))) / 6
+            hold = 1 - p(j, i + k, 0)
+            new = max(roll, hold)
+            change = max(change, abs(new - chances[i, j, k]))
+            chances[i, j, k] = new
+        if change < 1e-12:  # nothing moves any more
+            return chances
+
+
+SMALL = 20
+small = pig_chances(SMALL)
+arrays = solve(Pig(goal=SMALL))  # the same equations, on numpy arrays
+print(T["pig_small"])
+assert all(abs(value - arrays.first[state]) < 1e-9 for state, value in small.items())
+
+# %% md s6_published
+# %% code s6_published_check
+both = solve(Pig())  # both play to win
+reply = solve(Pig(), None, 20)  # playing to win against "hold at 20"
+mixed = solve(Pig(), both.first_holds, 20)  # the both-optimal strategy against "hold at 20"
+print(T["pig_rounds"])
+print(T["pig_both"])
+print(T["pig_reply"])
+print(T["pig_hold"])
+print(T["pig_coin"])
+print(T["pig_mixed"])
+# Published by Neller and Presser (2004), to the digits they give.
+assert round(both.starting, 6) == 0.530593
+assert round(reply.starting, 6) == 0.587368
+assert round(reply.second_starting, 6) == 0.477618
+assert round(reply.coin, 4) == 0.5549
+assert round(mixed.starting, 4) == 0.5715 and round(1 - mixed.second_starting, 4) == 0.5083
+assert round(mixed.coin, 4) == 0.5399
+
+# %% md s6_boundary
+# %% code s6_boundary_figure
+scores = list(range(100))
+figure = go.Figure()
+for opponent, colour in zip((0, 30, 60, 90), (BLUE, ORANGE, GREEN, PURPLE), strict=True):
+    figure.add_scatter(
+        x=scores,
+        y=both.hold_boundary(opponent),
+        mode="lines",
+        line_shape="hv",
+        line_color=colour,
+        name=T["opponent_name"],
+    )
+figure.add_scatter(
+    x=scores,
+    y=[20] * len(scores),
+    mode="lines",
+    line_color="black",
+    line_dash="dot",
+    name=T["hold_20_name"],
+)
+styled(figure, T["boundary_title"], T["own_score"], T["turn_total"])
+figure.show()
+print(T["start_boundary"])
+
+# %% md s6_boundary_see
+# %% md s6_pickomino
+# %% code s6_endgame
+start = endgame((22,), (21,), (25,))
+tables = endgame_tables(start)  # every table where a turn starts, until the game ends
+values = dict.fromkeys(tables, 0.5)  # a first guess: 1/2 everywhere
+
+
+def turn(state: Table) -> float:
+    """The best turn for the player to move, each way it can end valued by the table it leads to."""
+
+    def worth(option: TakeOption | None) -> tuple[float]:
+        """A tile taken (from the middle or a steal), or None: the turn fails."""
+        after = ended(state, option)
+        return (share(after, state.current) if after.over else 1 - values[after],)
+
+    return max(vector[0] for _, vector in end_valued(state, worth))
+
+
+rounds = 0
+change = 1.0
+while change >= 1e-12:
+    rounds += 1
+    change = 0.0
+    for state in tables:
+        new = turn(state)
+        change = max(change, abs(new - values[state]))
+        values[state] = new
+print(T["endgame_rounds"])
+assert all(abs(values[state] - chance_of_winning(state, state.current)) < 1e-9 for state in tables)
+
+# %% code s6_tables_figure
+def tiles(stack: tuple[int, ...]) -> str:
+    """Tiles as a pupil writes them: 21 25, or a dash for none."""
+    return " ".join(map(str, stack)) or "-"
+
+
+WHO = L["who"]
+letters = "ABCDEFGHIJKLMNOPQRSTUVWX"[: len(tables)]
+exact_chances = [chance_of_winning(state, 0) for state in tables]  # your chance, at each table
+guessed = [model().chance(state, 0) for state in tables]
+print(T["tables_head"])
+for letter, state, ours, theirs in zip(letters, tables, exact_chances, guessed, strict=True):
+    middle, yours, opponents = tiles(state.middle), tiles(state.stacks[0]), tiles(state.stacks[1])
+    print(T["table_line"])
+
+figure = go.Figure()
+figure.add_bar(x=list(letters), y=exact_chances, name=T["exact_name"], marker_color=BLUE)
+figure.add_bar(
+    x=list(letters), y=guessed, name=T["model_name"], marker_color=ORANGE, marker_pattern_shape="/"
+)
+styled(figure, T["tables_title"], T["table_name"], T["your_chance"])
+percent_axis(figure, range=[0, 1])
+figure.show()
+gaps = [abs(ours - theirs) for ours, theirs in zip(exact_chances, guessed, strict=True)]
+print(T["largest_model_gap"])
+assert gaps[0] > 0.15  # the model misses the start by more than 15 points
+
+# %% md s6_tables_see
+# %% md ex6 [exercise]
+# %% md ex6_answer [answer]
+# %% code ex6_check [check]
+rivals = solve(Pig(), 25, 20)
+assert 0.5 < rivals.coin < 0.52  # L["ex6_one"]
+harder = solve(Pig(busts=2))
+assert 0.5 < harder.starting < both.starting  # L["ex6_two"]
+assert harder.hold_boundary(0)[0] == 10  # L["ex6_ten"]
+print(pct(rivals.coin), pct(rivals.starting), pct(rivals.second_starting))
+print(pct(harder.starting), harder.hold_boundary(0)[0])
 
 # %% md try

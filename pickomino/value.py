@@ -180,6 +180,17 @@ def _endgame(table: Table) -> list[Table] | None:
     return list(found)
 
 
+def endgame_tables(table: Table) -> list[Table] | None:
+    """The turn-start tables whose chances `chance` solves together with `table`'s, exactly.
+
+    They are the small two-player endgame from `table` (its turn start), in the order they were
+    found; None when `table` is no such endgame, where `chance` uses the fitted model. The notebook
+    lists them beside their exact and modelled chances.
+    """
+    start = _turn_start(table)
+    return _endgame(start) if _small(start) else None
+
+
 _exact: dict[Table, float] = {}
 """Exact chances of the player to move at endgame tables already solved, each endgame's tables
 all at once (they are the tables its later turns reach). Cleared past `EXACT_KEPT` tables."""

@@ -194,7 +194,7 @@ def test_every_figure_is_followed_by_what_to_see_in_it(lang: Lang) -> None:
 def test_each_section_ends_with_exercises_answered_and_checked(lang: Lang) -> None:
     cells = committed(lang).cells
     sections = [i for i, cell in enumerate(cells) if re.match(r"## \d\.", cell.source)]
-    assert len(sections) == 5
+    assert len(sections) == 6
     exercises = tagged(committed(lang), "exercise")
     for start, end in zip(sections, [*sections[1:], len(cells)], strict=True):
         inside = [i for i in exercises if start < i < end]
@@ -216,7 +216,7 @@ def test_each_exercise_sheet_has_the_questions_and_no_answer(lang: Lang) -> None
     notebook = committed(lang)
     questions = [notebook.cells[i].source for i in tagged(notebook, "exercise")]
     answers = [notebook.cells[i].source for i in tagged(notebook, "answer")]
-    assert len(questions) == len(answers) == 5
+    assert len(questions) == len(answers) == 6
     stem = build.NOTEBOOKS[lang].stem.replace("odds", "odds-exercises")
     for suffix in (".md", ".html"):
         sheet = (build.SHEETS / f"{stem}{suffix}").read_text(encoding="utf-8")

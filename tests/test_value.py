@@ -25,6 +25,7 @@ from pickomino.value import (
     EXACT_STATES,
     chance,
     decision_chances,
+    endgame_tables,
     features,
     model,
     move_chances,
@@ -116,6 +117,8 @@ def test_small_endgames_are_exact(start: Table) -> None:
     values = exact_values(start)
     # The endgame goes on past one turn somewhere, and is small enough to be solved exactly.
     assert 1 < len(values) <= EXACT_STATES
+    tables = endgame_tables(start)  # the tables the notebook lists: exactly these
+    assert tables is not None and tables[0] == start and set(tables) == set(values)
     for state, value in values.items():
         assert chance(state, state.current) == pytest.approx(value, abs=1e-9)
         assert chance(state, 1 - state.current) == pytest.approx(1 - value, abs=1e-9)
@@ -162,7 +165,7 @@ def test_the_model_rises_with_the_lead_and_falls_as_the_middle_empties_behind() 
     assert model().chance(later_behind, 0) < model().chance(behind, 0)
     assert len(features(base, 0)) == len(model().weights[2])
     # Too large for an exact endgame: the model answers, and the seats' chances add up near 1.
-    assert len(ahead.middle) > EXACT_MIDDLE
+    assert len(ahead.middle) > EXACT_MIDDLE and endgame_tables(ahead) is None
     assert chance(ahead, 0) + chance(ahead, 1) == pytest.approx(1.0, abs=0.1)
 
 
