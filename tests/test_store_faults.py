@@ -19,7 +19,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import quote
 
@@ -37,24 +37,11 @@ from pickomino.ui.records import game_link
 from pickomino.ui.room import live
 from tests import throwaway_pg
 from tests.test_app import opened, shown_text
+from tests.test_store import Clock
 from tests.test_visits import person_move
 
 ROOT = Path(__file__).resolve().parent.parent
-START = datetime(2026, 3, 1, 8, 30, tzinfo=UTC)
 RETRY = timedelta(seconds=store.RETRY_AFTER)
-
-
-class Clock:
-    """A clock the test moves on by hand."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, delta: timedelta) -> None:
-        self.now += delta
 
 
 @pytest.fixture
