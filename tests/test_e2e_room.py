@@ -139,7 +139,9 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
             score = t("room.phone.score", lang, right=len(found), asked=1 + len(found))
         expect(phone.get_by_text(score)).to_be_visible()
 
-    # the class against the expert: the phones vote, the best move is shown, the vote is played
+    # the class against the expert, started from the teacher's folded panel: the phones vote,
+    # the best move is shown, the vote is played
+    board.get_by_text(t("room.teacher.title", "en"), exact=True).click()
     control(board, "room_bot_start").click()
     number = 2 + len(found)
     expect(board.get_by_text(t("room.bot.rule", "en"))).to_be_visible()

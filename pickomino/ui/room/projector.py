@@ -108,11 +108,11 @@ body:has([data-testid="stSidebar"][data-collapsed="true"])
   white-space: nowrap; line-height: 1.1;
 }
 .pk-qr { display: block; width: 100%; max-width: min(18rem, calc(100vh - 15rem)); height: auto; }
-.pk-strip { display: flex; align-items: center; gap: 1rem; }
+.pk-strip { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; }
 .pk-strip .pk-room-code { font-size: 2.25rem; }
 .pk-strip p { margin: 0; }
 .pk-strip-link {
-  flex: 1; min-width: 0; overflow-wrap: anywhere; font-size: 0.85rem; line-height: 1.3;
+  flex: 1 1 13rem; min-width: 0; overflow-wrap: anywhere; font-size: 0.85rem; line-height: 1.3;
 }
 .pk-strip-link code { font-size: 0.85rem; }
 .pk-strip .pk-qr { width: 4.5rem; flex: none; }
