@@ -143,8 +143,10 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
             score = t("room.phone.score", lang, right=len(found), asked=1 + len(found))
         expect(phone.get_by_text(score)).to_be_visible()
 
-    # the class against the expert: the phones vote; one click shows the votes and the best
-    # move, and the board plays the vote's move by itself a few seconds later
+    # the class against the expert, started from the teacher's folded panel: the phones vote;
+    # one click shows the votes and the best move, and the board plays the vote's move by itself
+    # a few seconds later
+    board.get_by_text(t("room.teacher.title", "en"), exact=True).click()
     control(board, "room_bot_start").click()
     number = 2 + len(found)
     expect(board.get_by_text(t("room.bot.rule", "en"))).to_be_visible()

@@ -57,7 +57,7 @@ from pickomino.rooms import (
 from pickomino.store import open_store
 from pickomino.ui import quiz_view, storage
 from pickomino.ui.quiz_view import quiz
-from pickomino.ui.room import live
+from pickomino.ui.room import live, projector
 from pickomino.ui.room.asked import seat_labels, seats_said
 from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store
@@ -123,6 +123,18 @@ def errors(at: AppTest) -> list[str]:
 def seated(code: str) -> list[str]:
     """The nicknames seated in room `code`, in the order they came."""
     return [row[1] for row in store().pupils(store().find_room(code)) if not row[2]]
+
+
+def panel(at: AppTest) -> AppTest:
+    """The teacher's folded panel opened, as the teacher's click on its title does."""
+    at.session_state[projector.PANEL_KEY] = True
+    return at.run()
+
+
+def close(at: AppTest) -> AppTest:
+    """The room closed from the teacher's panel: *Close the room*, then the confirmation."""
+    panel(at).button(key="room_close").click().run()
+    return at.button(key="room_close_yes").click().run()
 
 
 def no_room_page(at: AppTest) -> AppTest:
@@ -193,7 +205,7 @@ def test_without_the_rooms_teacher_token_nothing_of_the_teachers_is_drawn_or_ser
     zoe.button(key="room_option_1_0").click().run()
     teacher.run()
     if closed:
-        teacher.button(key="room_close").click().run()
+        close(teacher)
     assert [mimetype for mimetype, _ in served] == (["text/csv"] if closed else [])
     served.clear()
     if who == "pupil":
@@ -232,7 +244,7 @@ def test_the_control_link_gives_its_teacher_the_controls_and_the_sheet_in_their_
     assert "control" not in laptop.query_params
     assert laptop.session_state[live.TEACHER_KEY] == {code: token}
     assert any("document.cookie" in html.proto.body for html in laptop.get("html"))
-    laptop.button(key="room_close").click().run()
+    close(laptop)
     sheets = [data for mimetype, data in served if mimetype == "text/csv"]
     assert len(sheets) == 1 and sheets[0] is not None
     rows = list(csv.reader(io.StringIO(sheets[0].decode())))
@@ -287,7 +299,7 @@ def test_past_the_servers_wrong_codes_a_pupil_is_told_to_wait_and_the_teacher_is
 def closed_room() -> str:
     """The code of a room its teacher opened and closed."""
     teacher, code = teacher_room()
-    teacher.button(key="room_close").click().run()
+    close(teacher)
     return code
 
 
@@ -531,7 +543,7 @@ def test_a_closed_room_takes_no_join_nor_answer_and_its_answers_download_as_csv(
     zoe = pupil(code, "Zoë")
     zoe.button(key="room_option_1_1").click().run()
     teacher.run()
-    teacher.button(key="room_close").click().run()
+    close(teacher)
     assert t("room.board.closed", "en", days=KEPT_AFTER.days) in shown_text(teacher)
     late = pupil(code, "Ana")  # told as for a wrong code: the room is no business of Ana's
     assert [str(e.value) for e in late.error] == [t("room.refused.unknown", "en")]
@@ -565,7 +577,7 @@ def test_once_the_room_is_closed_its_board_and_phones_stop_polling(
     zoe = pupil(code, "Zoë")
     teacher.run()
     assert paces == {board: live.BOARD_POLL_SECONDS, phone: live.POLL_SECONDS}
-    teacher.button(key="room_close").click().run()
+    close(teacher)
     zoe.run()
     assert t("room.phone.closed", "en") in shown_text(zoe)
     assert paces == {board: None, phone: None}
@@ -581,7 +593,7 @@ def test_the_ranking_shows_only_when_the_teacher_turns_it_on() -> None:
     teacher.run()
     teacher.button(key="room_reveal").click().run()
     assert t("room.board.ranking", "fr") not in shown_text(teacher)
-    teacher.button(key="room_ranking").click().run()
+    panel(teacher).button(key="room_ranking").click().run()
     assert "1. Zoë\u00a0: 1 bonne réponse" in shown_text(teacher)
 
 
@@ -594,7 +606,7 @@ def test_the_teacher_removes_a_nickname_and_its_answers_and_the_link_stays_out()
     teacher.run()
     id = store().find_room(code)
     zoe_id = next(row[0] for row in store().pupils(id) if row[1] == "Zoë")
-    teacher.selectbox(key="room_remove_pick").set_value(zoe_id).run()
+    panel(teacher).selectbox(key="room_remove_pick").set_value(zoe_id).run()
     teacher.button(key="room_remove").click().run()
     assert "**1** of 1 has answered." in shown_text(teacher)
     assert zoe_id not in [row[0] for row in store().answers(id)]
@@ -710,8 +722,8 @@ def test_the_public_address_set_for_the_app_is_the_one_on_the_board(
     assert link == f"https://NAME.streamlit.app/join?room={code}"
     assert t("room.address.public", "nl") in [str(c.value) for c in teacher.caption]
     assert warnings(teacher) == [] and [e.value for e in teacher.error] == []
-    control = "".join(str(h.proto.body) for h in teacher.main.get("html"))
-    assert f"data-link='https://NAME.streamlit.app/room?room={code}&control=" in control
+    control = "".join(str(h.proto.body) for h in panel(teacher).main.get("html"))
+    assert f'data-link="https://NAME.streamlit.app/room?room={code}&amp;control=' in control
 
 
 def test_a_public_address_that_is_no_web_address_is_said_and_the_pages_used(
@@ -783,7 +795,7 @@ def test_a_removed_pupil_cannot_join_again_from_the_same_browser() -> None:
     zoe = pupil(code, "Zoë", "nl")
     id = store().find_room(code)
     teacher.run()
-    teacher.selectbox(key="room_remove_pick").set_value(store().pupils(id)[0][0]).run()
+    panel(teacher).selectbox(key="room_remove_pick").set_value(store().pupils(id)[0][0]).run()
     teacher.button(key="room_remove").click().run()
     zoe.run()
     assert errors(zoe) == [t("room.phone.removed", "nl")]
@@ -1021,3 +1033,48 @@ def test_rooms_opened_at_once_keep_to_the_limit(monkeypatch: pytest.MonkeyPatch)
     opened_ = [outcome for outcome in outcomes if outcome != "server_rooms"]
     assert len(outcomes) == 4 and len(opened_) == 1, outcomes  # the server's last room, once
     store().find_room(opened_[0])
+
+
+def test_the_teachers_panel_is_folded_and_sends_nothing_of_the_teachers_until_opened() -> None:
+    """The board the class sees, on the teacher's own screen: no nickname, no control link, no
+    *Close the room* until the teacher opens the panel, whose things then come (and go again)."""
+    teacher, code = teacher_room()
+    ask(code)
+    pupil(code, "Zoë")
+    teacher.run()
+    folded = shown_text(teacher)
+    assert "Zoë" not in folded and "control=" not in folded
+    keys = {w.key for w in [*teacher.button, *teacher.selectbox]}
+    assert {"room_show", "room_reveal"} <= keys
+    assert keys.isdisjoint({"room_close", "room_remove", "room_ranking"})
+    assert not any("data-link" in h.proto.body for h in teacher.main.get("html"))
+    opened_panel = panel(teacher)
+    assert {"room_close", "room_remove", "room_ranking"} <= {
+        w.key for w in [*opened_panel.button, *opened_panel.selectbox]
+    }
+    assert any("data-link" in h.proto.body for h in opened_panel.main.get("html"))
+    teacher.session_state[projector.PANEL_KEY] = False
+    assert not any("data-link" in h.proto.body for h in teacher.run().main.get("html"))
+
+
+def test_closing_a_room_asks_once_more_and_the_closed_board_says_it_is_closed() -> None:
+    teacher, code = teacher_room("fr")
+    id = store().find_room(code)
+    closed = t("room.board.closed", "fr", days=KEPT_AFTER.days)
+    panel(teacher).button(key="room_close").click().run()
+    assert t("room.teacher.close_confirm", "fr") in [str(w.value) for w in teacher.warning]
+
+    def closed_at() -> float | None:
+        return Room.from_json(store().read("room", id).data).closed
+
+    assert closed_at() is None
+    teacher.button(key="room_close_no").click().run()  # changed their mind: still open
+    assert closed_at() is None and closed not in shown_text(teacher)
+    assert teacher.button(key="room_close") is not None
+    teacher.button(key="room_close").click().run()
+    teacher.button(key="room_close_yes").click().run()
+    assert closed_at() is not None
+    text = shown_text(teacher)
+    assert closed in text
+    assert t("room.waiting", "fr") not in text
+    assert t("room.board.join", "fr") not in text and not teacher.code  # no way in to show

@@ -9,8 +9,10 @@ polls the room's pulse, so the count of answers moves as the phones tap, without
 from __future__ import annotations
 
 import base64
+import functools
 import io
 from collections.abc import Callable
+from html import escape
 from typing import Final
 
 import segno
@@ -54,6 +56,8 @@ CONTROL_VISIT: Final = "room_control_visit"
 REFUSED_KEY: Final = "room_refused"
 REMOVE_PICK: Final = "room_remove_pick"
 TIMER_SECONDS: Final = 30
+BOARD_SCALE: Final = 0.6
+"""The question's drawing on the board: its sixteen tiles on one line beside an open sidebar."""
 
 
 def settle(lang: Lang) -> tuple[str | None, str | None]:
@@ -84,11 +88,101 @@ def qr_svg(link: str) -> str:
     return out.getvalue().decode()
 
 
-ROOM_CSS: Final = """<style>
-.pk-room-code { font-size: 4rem; font-weight: 700; letter-spacing: 0.08em; margin: 0; }
-.pk-qr { width: 100%; max-width: 16rem; height: auto; }
+BOARD_CSS: Final = """<style>
+[data-testid="stMainBlockContainer"] { max-width: 100vw; padding: 0.25rem 1.25rem 1.5rem; }
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] { gap: 0.5rem; }
+[data-testid="stHeader"], [data-testid="stHeader"] div {
+  background: transparent; pointer-events: none;
+}
+[data-testid="stHeader"] :is(button, a) { pointer-events: auto; }
+[data-testid="stMain"] .element-container:has(> .stHtml > script):not(
+  :has(> .stHtml > :not(style, script))) { display: none; }
+[data-testid="stElementContainer"]:has(> [data-testid="stHeading"] h1) {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+}
+.st-key-room_join, .st-key-room_strip { padding-right: 2.75rem; }
+body:has([data-testid="stSidebar"][data-collapsed="true"])
+  :is(.st-key-room_join, .st-key-room_strip) { padding-left: 2.75rem; }
+.pk-code-box { container-type: inline-size; }
+.pk-room-code {
+  font-size: min(4.5rem, 15cqi); font-weight: 700; letter-spacing: 0.06em; margin: 0;
+  white-space: nowrap; line-height: 1.1;
+}
+.pk-qr { display: block; width: 100%; max-width: min(18rem, calc(100vh - 15rem)); height: auto; }
+.pk-strip { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; }
+.pk-strip .pk-room-code { font-size: 2.25rem; }
+.pk-strip p { margin: 0; }
+.pk-strip-link {
+  flex: 1 1 13rem; min-width: 0; overflow-wrap: anywhere; font-size: 0.85rem; line-height: 1.3;
+}
+.pk-strip-link code { font-size: 0.85rem; }
+.pk-strip .pk-qr { width: 4.5rem; flex: none; }
+.st-key-room_question [data-testid="stVerticalBlock"], .st-key-room_question { gap: 0.4rem; }
+.st-key-room_heading { column-gap: 1rem; }
+.st-key-room_heading h2 { font-size: 1.5rem; padding: 0; }
+.st-key-room_heading [data-testid="stMarkdownContainer"] p { font-size: 1.1rem; margin: 0; }
+.st-key-room_question [data-testid="stHtml"] > .pk-caption:first-child:has(+ .pk-tiles) {
+  display: none;
+}
+.st-key-room_question [data-testid="stHtml"] div[style*="flex-wrap"] {
+  margin: 0.1rem 0 0.3rem !important;
+}
+.st-key-room_question .pk-stacks, .st-key-room_question .pk-stacks p { font-size: 0.8rem; }
+.st-key-room_question .pk-caption { font-size: 0.8rem; }
+.st-key-room_question .pk-stacks p { margin: 0; }
+.st-key-room_question { container-type: inline-size; }
+.st-key-room_question [data-testid="stProgress"] p { font-size: 0.95rem; line-height: 1.3; }
+@container (max-width: 50rem) {
+  .st-key-room_question [data-testid="stProgress"] p { font-size: 0.8rem; line-height: 1.25; }
+}
+.st-key-room_question [data-testid="stProgress"] > div:first-child { padding: 0; margin: 0; }
+.st-key-room_question [data-testid="stProgressBarTrack"] { height: 0.45rem; }
+.st-key-room_question [data-testid="stAlertContainer"] { padding: 0.5rem 0.9rem; }
+.st-key-room_status { column-gap: 1rem; row-gap: 0.4rem; padding-bottom: 0.2rem; }
+.st-key-room_status [data-testid="stMarkdownContainer"] p { margin: 0; }
+.st-key-room_status [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+.st-key-room_run { gap: 0.4rem; }
+.st-key-room_run button { min-height: 2rem; padding: 0.1rem 0.6rem; }
+.st-key-room_run button p { font-size: 0.85rem; }
+@media (max-height: 700px) {
+  .pk-strip .pk-qr { width: 3.75rem; }
+  .pk-strip .pk-room-code { font-size: 2rem; }
+  .st-key-room_question [data-testid="stAlertContainer"] { padding: 0.35rem 0.8rem; }
+  .st-key-room_question [data-testid="stAlertContainer"] p { font-size: 0.85rem; }
+  .st-key-room_question [data-testid="stHtml"] div[style*="flex-wrap"] {
+    margin: 0 0 0.15rem !important;
+  }
+  .st-key-room_question .pk-tiles img { width: 28px; height: auto; }
+  .st-key-room_question .pk-tiles > div { min-width: 28px !important; }
+  .st-key-room_question [data-testid="stVerticalBlock"], .st-key-room_question { gap: 0.3rem; }
+}
+button.pk-copy {
+  font: inherit; padding: 0.35rem 0.8rem; border-radius: 0.5rem; cursor: pointer;
+  border: 1px solid rgba(49, 51, 63, 0.3); background: white; color: inherit;
+}
+button.pk-copy:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px; }
 </style>"""
-"""The code big enough to read from the back of a classroom; the QR code as wide as its column."""
+"""The board fits one projected screen (1024x768 or 1024x650, the sidebar open or folded): the
+page's own title kept for screen readers only, Streamlit's bar of buttons made see-through (its
+buttons beside the join box, never over the code), the elements closer; the code as large as its
+column takes (`cqi`: eight letters in 15% of its width each), the QR code no taller than the
+window leaves; once a question is asked, a strip of the code, the address and a small QR code,
+and the question's drawing, votes and reason written smaller."""
+
+
+def qr_image(link: str, lang: Lang) -> str:
+    """The join link's QR code as an image for the board (`qr_svg`, made once per link)."""
+    return f'<img class="pk-qr" alt="{t("room.board.qr_label", lang)}" src="{_qr_data(link)}">'
+
+
+@functools.lru_cache(maxsize=64)
+def _qr_data(link: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(link).encode()).decode()
+
+
+def _code_html(code: str) -> str:
+    """The room code, in two halves so the class reads it at a glance."""
+    return f'<p class="pk-room-code">{code[:4]}&nbsp;{code[4:]}</p>'
 
 
 def join_box(code: str, lang: Lang) -> None:
@@ -99,19 +193,16 @@ def join_box(code: str, lang: Lang) -> None:
     """
     reach = live.reach()
     link = reach.link("join", {"room": code})
-    words, picture = st.columns([3, 2], vertical_alignment="center")
-    with words:
-        st.markdown(t("room.board.join", lang))
-        show.html(f'{ROOM_CSS}<p class="pk-room-code">{code[:4]}&nbsp;{code[4:]}</p>')
-        st.code(link, language=None, wrap_lines=True)
-    with picture:
-        svg = base64.b64encode(qr_svg(link).encode()).decode()
-        show.html(
-            f'<img class="pk-qr" alt="{t("room.board.qr_label", lang)}" '
-            f'src="data:image/svg+xml;base64,{svg}">'
-        )
-        if reach.reachable:
-            st.caption(t(f"room.address.{reach.source}", lang))
+    with st.container(key="room_join"):
+        words, picture = st.columns([3, 2], vertical_alignment="center")
+        with words:
+            st.markdown(t("room.board.join", lang))
+            show.html(f'<div class="pk-code-box">{_code_html(code)}</div>')
+            st.code(link, language=None, wrap_lines=True)
+            if reach.reachable:
+                st.caption(t(f"room.address.{reach.source}", lang))
+        with picture:
+            show.html(qr_image(link, lang))
     if reach.bad_setting:
         st.error(
             t("room.address.bad_setting", lang, setting=live.PUBLIC_SETTING),
@@ -121,6 +212,20 @@ def join_box(code: str, lang: Lang) -> None:
         st.warning(
             t("room.address.loopback", lang, setting=live.PUBLIC_SETTING),
             icon=":material/wifi_off:",
+        )
+
+
+def join_strip(code: str, lang: Lang) -> None:
+    """How to join once a question is asked: one line of the code, the link and a small QR code.
+
+    A pupil who comes late still finds the room; the question keeps the screen.
+    """
+    link = live.reach().link("join", {"room": code})
+    with st.container(key="room_strip"):
+        show.html(
+            f'<div class="pk-strip">{_code_html(code)}<p class="pk-strip-link">'
+            f"{t('room.board.join_short', lang)}<br><code>{escape(link)}</code></p>"
+            f"{qr_image(link, lang)}</div>"
         )
 
 
@@ -154,15 +259,23 @@ def board(code: str, offered: str | None, lang: Lang) -> None:
     token = live.teacher_of(code, seen.room, offered)
     if token is not None:
         live.keep_in_browser(code, token)
-    join_box(code, lang)
+    show.html(BOARD_CSS)
+    joining = seen.room.question is None
+    if not seen.closed():  # a closed room takes nobody: no code to join it by
+        (join_box if joining else join_strip)(code, lang)
     pace = live.pace(seen.id, live.BOARD_POLL_SECONDS)
-    st.fragment(_live, run_every=pace)(seen.id, code, token, lang, pace)
+    st.fragment(_live, run_every=pace)(seen.id, code, token, lang, pace, joining)
 
 
-def _live(id: str, code: str, teacher: str | None, lang: Lang, pace: float | None) -> None:
+def _live(
+    id: str, code: str, teacher: str | None, lang: Lang, pace: float | None, joining: bool
+) -> None:
     """The board's part that polls the room every `pace` seconds (None: the room is closed).
 
     `teacher`: the teacher's token, checked against the room, or None for the class's view.
+    `joining`: the page drew the large join box, for a room with no question yet; the first
+    question runs the page again whole, which draws the strip instead (the box is outside this
+    part, so a poll does not send the QR code again).
     """
     try:
         seen = live.load(id)
@@ -182,24 +295,36 @@ def _live(id: str, code: str, teacher: str | None, lang: Lang, pace: float | Non
     closed = seen.closed()
     if closed:
         live.stop_polling(pace)
-    seated = seen.seated()
-    st.markdown(tn("room.board.pupils", len(seated), lang, high=MAX_PUPILS))
+    question = room.question
+    if joining and question is not None:
+        st.rerun(scope="app")
     if closed:
         st.info(t("room.board.closed", lang, days=KEPT_AFTER.days), icon=":material/door_front:")
-    question = room.question
     if question is None:
-        waiting(lang)
+        st.markdown(tn("room.board.pupils", len(seen.seated()), lang, high=MAX_PUPILS))
+        if not closed:
+            waiting(lang)
     elif question.activity == "bot" and not versus.told(room, live.now()):
         versus.tell(room, lang, live.now())
     elif question.activity == "bot" and versus.over(room):
         versus.final(room, lang)
+        if teacher is not None and not closed:  # the game's review, or a new game
+            found = asked(question)
+            versus.controls(room, found, seen.of_question(question.number), code, lang, _teacher)
     else:
-        found = asked(question)
-        _question(seen, found, lang)
+        with st.container(key="room_question"):
+            _question(seen, asked(question), lang, code if teacher and not closed else None)
+    if teacher is not None and not closed and question is None:
+        versus.start_button(code, lang, _teacher)
     if room.ranking:
         _ranking(seen, lang)
     if teacher is not None:
-        _controls(seen, code, teacher, closed, lang)
+        frame.folded(
+            t("room.teacher.title", lang),
+            ":material/admin_panel_settings:",
+            PANEL_KEY,
+            lambda: _controls(seen, code, teacher, closed, lang),
+        )
 
 
 def _ranking(seen: live.Seen, lang: Lang) -> None:
@@ -218,8 +343,12 @@ def _ranking(seen: live.Seen, lang: Lang) -> None:
     st.markdown("\n".join(lines) if lines else t("room.board.ranking_empty", lang))
 
 
-def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
-    """The question, the count of answers, then (when the teacher says) the votes and odds."""
+def _question(seen: live.Seen, found: Asked, lang: Lang, run_code: str | None) -> None:
+    """The question, the count of answers, then (when the teacher says) the votes and odds.
+
+    `run_code`: the room's code when its teacher runs the question here (the buttons to run it
+    follow the count), None for the class's view and a closed room.
+    """
     question = found.question
     answers = seen.of_question(question.number)
     quizzed = question.quiz
@@ -229,17 +358,26 @@ def _question(seen: live.Seen, found: Asked, lang: Lang) -> None:
         if quizzed
         else t("room.board.question", lang, n=number)
     )
-    st.header(heading, anchor=False)
+    with st.container(horizontal=True, vertical_alignment="center", key="room_heading"):
+        st.header(heading, anchor=False, width="content")
+        st.markdown(f"**{found.prompt(lang)}**", width="content")
     if question.activity == "bot":
         versus.status(seen.room, lang)
-    st.markdown(f"**{found.prompt(lang)}**")
-    draw_table(found, lang)
+    draw_table(found, lang, scale=BOARD_SCALE)
     count = len(answers)
     status = "open" if question.taking(live.now()) else "closed"
-    st.markdown(tn(f"room.board.answered_{status}", count, lang, pupils=len(seen.seated())))
-    if question.deadline is not None and question.taking(live.now()):
-        left = max(0, round(question.deadline - live.now()))
-        st.caption(t("room.board.timer", lang, seconds=left))
+    with st.container(horizontal=True, vertical_alignment="center", key="room_status"):
+        st.markdown(
+            tn(f"room.board.answered_{status}", count, lang, pupils=len(seen.seated())),
+            width="content",
+        )
+        if question.deadline is not None and question.taking(live.now()):
+            left = max(0, round(question.deadline - live.now()))
+            st.caption(t("room.board.timer", lang, seconds=left), width="content")
+        if run_code is not None:
+            _run(seen, found, run_code, lang)
+    if run_code is not None and question.activity == "bot":
+        versus.controls(seen.room, found, answers, run_code, lang, _teacher)
     if not question.shown:
         return
     counts = tally(question, answers)
@@ -282,62 +420,57 @@ def _class_score(seen: live.Seen, lang: Lang) -> None:
     st.markdown("\n".join(lines))
 
 
-def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) -> None:
-    """The teacher's buttons; pressed, each changes the stored room (`live.change`).
+def _run(seen: live.Seen, found: Asked, code: str, lang: Lang) -> None:
+    """The buttons that run a question, small, in one row beside its count of answers.
 
-    Drawn only for the holder of the room's teacher `token`: the nicknames to remove and the
-    answer sheet are here, never on the class's board.
+    Only the buttons that act now: a button that could do nothing more (the answers stopped, the
+    best move shown) leaves the row, which then holds one line. Pressed, each changes the stored
+    room (`live.change`); only the room's teacher gets them.
     """
     room = seen.room
-    question = room.question
-    st.subheader(t("room.teacher.title", lang), anchor=False)
-    if not closed and question is not None:
-        show_it, close_it, timer, reveal_it = st.columns(4)
-        show_it.button(
-            t("room.teacher.hide" if question.shown else "room.teacher.show", lang),
-            key="room_show",
-            icon=":material/bar_chart:",
-            on_click=_teacher,
-            args=(code, lang, show_distribution, not question.shown),
-            disabled=question.revealed,
-        )
-        close_it.button(
-            t("room.teacher.close_question", lang),
-            key="room_close_question",
-            icon=":material/block:",
-            on_click=_teacher,
-            args=(code, lang, close_question),
-            disabled=not question.open,
-        )
-        timer.button(
-            t(
-                "room.teacher.timer_play" if question.activity == "bot" else "room.teacher.timer",
-                lang,
-                seconds=TIMER_SECONDS,
-            ),
-            key="room_timer",
-            icon=":material/timer:",
-            on_click=_teacher,
-            args=(code, lang, set_timer, TIMER_SECONDS, live.now()),
-            disabled=not question.open or question.deadline is not None,
-        )
-        reveal_it.button(
-            t("room.teacher.reveal", lang),
-            key="room_reveal",
-            type="primary",
-            icon=":material/visibility:",
-            on_click=_teacher,
-            args=(code, lang, reveal),
-            disabled=question.revealed,
-        )
-    if question is not None and question.activity == "bot" and not closed:
-        found = asked(question)
-        versus.controls(room, found, seen.of_question(question.number), code, lang, _teacher)
-    elif not closed:
-        versus.start_button(code, lang, _teacher)
-    if question is not None and question.quiz is not None and not closed:
-        following = next_in_quiz(room, read_quiz(question.quiz[0]).count)
-        if following is not None:
+    question = found.question
+    following = next_in_quiz(room, read_quiz(question.quiz[0]).count) if question.quiz else None
+    with st.container(horizontal=True, key="room_run", width="content"):
+        if not question.revealed:
+            st.button(
+                t("room.teacher.hide" if question.shown else "room.teacher.show", lang),
+                key="room_show",
+                icon=":material/bar_chart:",
+                on_click=_teacher,
+                args=(code, lang, show_distribution, not question.shown),
+            )
+        if question.open:
+            st.button(
+                t("room.teacher.close_question", lang),
+                key="room_close_question",
+                icon=":material/block:",
+                on_click=_teacher,
+                args=(code, lang, close_question),
+            )
+        if question.open and question.deadline is None:
+            st.button(
+                t(
+                    "room.teacher.timer_play"
+                    if question.activity == "bot"
+                    else "room.teacher.timer",
+                    lang,
+                    seconds=TIMER_SECONDS,
+                ),
+                key="room_timer",
+                icon=":material/timer:",
+                on_click=_teacher,
+                args=(code, lang, set_timer, TIMER_SECONDS, live.now()),
+            )
+        if not question.revealed:
+            st.button(
+                t("room.teacher.reveal", lang),
+                key="room_reveal",
+                type="primary",
+                icon=":material/visibility:",
+                on_click=_teacher,
+                args=(code, lang, reveal),
+            )
+        if question.quiz is not None and following is not None:
             st.button(
                 t("room.teacher.next", lang),
                 key="room_next",
@@ -346,6 +479,23 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
                 on_click=_teacher,
                 args=(code, lang, _quiz_question, question.quiz[0], following),
             )
+
+
+PANEL_KEY: Final = "room_teacher_panel"
+"""The teacher's folded panel on the board: what the class must not see, shown on a click."""
+CLOSING_KEY: Final = "room_closing"
+"""The room this session's teacher asked to close, waiting for the second click."""
+
+
+def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) -> None:
+    """The teacher's panel, folded: nicknames, ranking, a new activity, closing, the sheet.
+
+    Drawn only for the holder of the room's teacher `token`, and filled only while the teacher
+    has it open (`frame.folded`): the nicknames to remove, the answer sheet and the control link
+    are never on the class's board, nor sent while folded. Closing a room is for good, so it
+    asks once more.
+    """
+    room = seen.room
     seated = seen.seated()
     if seated and not closed:
         names = {pupil.id: pupil.nickname for pupil in seated}
@@ -372,13 +522,33 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
             on_click=_teacher,
             args=(code, lang, show_ranking, not room.ranking),
         )
-        st.button(
-            t("room.teacher.close_room", lang),
-            key="room_close",
-            icon=":material/door_front:",
-            on_click=_teacher,
-            args=(code, lang, close_room, live.now()),
-        )
+        if room.question is not None and room.question.activity != "bot":
+            versus.start_button(code, lang, _teacher)
+        if st.session_state.get(CLOSING_KEY) != code:
+            st.button(
+                t("room.teacher.close_room", lang),
+                key="room_close",
+                icon=":material/door_front:",
+                on_click=st.session_state.__setitem__,
+                args=(CLOSING_KEY, code),
+            )
+        else:
+            st.warning(t("room.teacher.close_confirm", lang), icon=":material/door_front:")
+            with st.container(horizontal=True):
+                st.button(
+                    t("room.teacher.close_yes", lang),
+                    key="room_close_yes",
+                    type="primary",
+                    icon=":material/door_front:",
+                    on_click=_close,
+                    args=(code, lang),
+                )
+                st.button(
+                    t("room.teacher.close_no", lang),
+                    key="room_close_no",
+                    on_click=st.session_state.pop,
+                    args=(CLOSING_KEY, None),
+                )
     else:
         header = [
             t(f"room.sheet.{column}", lang)
@@ -402,11 +572,51 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
     st.caption(t("room.teacher.control_help", lang))
     # the link is written into the page for the button to copy, never drawn on the screen
     st.html(
-        f"<button class='pk-copy' type='button' data-link='{control}' "
-        "onclick='navigator.clipboard.writeText(this.dataset.link)'>"
-        f"{echoed(t('room.teacher.control_copy', lang))}</button>",
+        f'<button class="pk-copy" type="button" data-link="{escape(control)}" '
+        f'data-done="{escape(t("room.teacher.control_copied", lang))}">'
+        f"{escape(t('room.teacher.control_copy', lang))}</button>{COPY_JS}",
         unsafe_allow_javascript=True,
     )
+
+
+COPY_JS: Final = """<script>
+if (!window.pkCopy) {
+  window.pkCopy = true;
+  document.addEventListener("click", (event) => {
+    const button = event.composedPath().find((e) => e.matches?.("button.pk-copy"));
+    if (button === undefined) return;
+    const link = button.dataset.link;
+    const done = () => { button.textContent = button.dataset.done; };
+    const byHand = () => {
+      const area = document.createElement("textarea");
+      area.value = link;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      const copied = document.execCommand("copy");
+      area.remove();
+      if (copied) done();
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(link).then(done, byHand);
+    } else {
+      byHand();
+    }
+  });
+}
+</script>"""
+"""*Copy the control link*: Streamlit takes a button's `onclick` out of the page's HTML, so one
+listener of the whole page, installed once per tab, copies the link of whichever copy button is
+clicked. The clipboard API needs a secure page (https, or the laptop's own localhost); a board
+opened at the laptop's network address (http) copies by the browser's older "copy" command."""
+
+
+def _close(code: str, lang: Lang) -> None:
+    """Close the room, the teacher having confirmed it."""
+    st.session_state.pop(CLOSING_KEY, None)
+    _teacher(code, lang, close_room, live.now())
 
 
 def _remove(id: str, code: str, lang: Lang) -> None:
