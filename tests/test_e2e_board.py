@@ -153,12 +153,12 @@ def test_the_board_shows_the_code_then_the_question_votes_and_best_move_on_one_s
     assert_in_view(board, JOINING)
 
     table = six_moves()
-    change(code, lambda room: ask_decision(room, table))
+    change(code, lambda room: ask_decision(room, table, live.now()))
     heading = board.get_by_role("heading", name=t("room.board.question", lang, n=1))
     expect(heading).to_be_visible()
     expect(board.locator(".pk-strip")).to_be_visible()  # the join box gave way to the strip
     vote(code, pupils, len(moves_of(table)))
-    count = t("room.board.answered_open", lang, answered=pupils, pupils=pupils)
+    count = tn("room.board.answered_open", pupils, lang, pupils=pupils)
     expect(board.locator(".st-key-room_status")).to_contain_text(count.replace("**", ""))
     board.locator(".st-key-room_show button").click()
     votes = board.get_by_test_id("stProgress")
