@@ -58,8 +58,9 @@ def steal_tables(count: int, seed: int, players: int) -> Iterator[Table]:
 
 DISAGREE = [
     ISSUE,
-    # own top tile 28 (3 worms) at stake with one die left: the loss weighs in both measures
-    tables.table(stacks=[[28], [30, 25]], kept=["W", "W", 5, 5, 4, 4, 2], current=0),
+    # own top tile 28 (3 worms) at stake with two dice left: rolling on risks it for the rival's
+    # 29, worth it in swing (a steal counts twice), not in worms (27 is sure)
+    tables.table(stacks=[[28], [29]], kept=["W", "W", 5, 5, 5, 3], current=0),
     *steal_tables(3, seed=19, players=2),
     *steal_tables(3, seed=23, players=3),
 ]
@@ -67,10 +68,16 @@ DISAGREE = [
 
 def test_the_tables_do_test_a_disagreement() -> None:
     # Without tables where the most worms and the best swing differ, every check below would pass
-    # for the old recommendation too.
-    for table in DISAGREE[:1] + DISAGREE[2:]:
+    # for the old recommendation too: every table of the list must disagree.
+    for table in DISAGREE:
         analysis = analyse(table)
-        assert analysis.recommended.move != analysis.best("expected_worms").move
+        assert analysis.recommended.move != analysis.best("expected_worms").move, (
+            table.stacks,
+            table.kept,
+        )
+    own_top = DISAGREE[1]
+    assert own_top.top(0) == 28 and Move("roll") in own_top.legal_moves()
+    assert analyse(own_top).recommended.move == Move("roll")
     assert any(table.players == 3 for table in DISAGREE)
     assert analyse(ISSUE).recommended.move == Move("take", tile=27)
 
@@ -81,6 +88,7 @@ def test_expert_coach_chart_and_cli_name_the_recommendation(
 ) -> None:
     analysis = analyse(table)
     best = analysis.recommended
+    assert best.move != analysis.best("expected_worms").move, "not a table where they disagree"
     assert best.outlook.expected_swing == max(c.outlook.expected_swing for c in analysis.choices)
     assert expert(table) == best.move
     # the coach: playing the best move costs nothing, any move worse in swing costs

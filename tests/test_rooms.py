@@ -221,9 +221,9 @@ def test_the_tally_counts_each_pupil_once_and_the_majority_says_why() -> None:
     assert rooms.majority(question, {"a": other, "b": other, "c": best}) == (other, "vote")
     assert rooms.majority(question, {"a": other, "c": best}) == (best, "tie")
     assert rooms.majority(question, {}) == (best, "nobody")
-    third = (best + 2) % question.options
-    if third not in (best, other):  # a tie without the best move: the first of the tied
-        assert rooms.majority(question, {"a": other, "b": third}) == (min(other, third), "tie")
+    third = (best + 2) % question.options  # DECIDE offers four moves: neither best nor other
+    # a tie without the best move: the first of the tied
+    assert rooms.majority(question, {"a": other, "b": third}) == (min(other, third), "tie")
 
 
 def test_the_answer_sheet_escapes_what_a_spreadsheet_would_compute() -> None:
@@ -280,8 +280,7 @@ def test_a_limit_counts_each_key_apart_over_its_window() -> None:
         limit.count("203.0.113.7", second)
     assert limit.full("203.0.113.7", 59.9)
     assert not limit.full("198.51.100.2", 59.9)  # another address is not held
-    assert limit.full("203.0.113.7", 59.9)  # asking counts nothing
-    assert not limit.full("203.0.113.7", 60.0)  # the first is a minute old
+    assert not limit.full("203.0.113.7", 60.0)  # the first is a minute old; asking counted nothing
     limit.count("203.0.113.7", 60.0)
     assert limit.full("203.0.113.7", 69.9)
 

@@ -17,7 +17,7 @@ from pickomino.events import (
     TurnFailed,
     TurnPassed,
 )
-from pickomino.i18n import LANGS
+from pickomino.i18n import LANGS, t
 from pickomino.lessons.examples import (
     ExampleError,
     board_table,
@@ -65,9 +65,11 @@ def test_every_event_reads_as_a_sentence_with_its_numbers(lang: str) -> None:
         for field in ("tile", "total"):
             value = getattr(event, field, None)
             if value and getattr(event, "reason", "") != "bust":
-                assert str(value) in text, (lang, event, text)
+                assert re.search(rf"\b{value}\b", text), (lang, event, text)
     steal = sentence(TookTile(0, 30, 30, 2, "steal"), lang)  # type: ignore[arg-type]
-    assert "3" in steal  # the robbed seat, counted from 1 for people
+    # the robbed seat by its name, counted from 1 for people: seat 2 is Player 3, not a digit of 30
+    robbed = t("common.player", lang, n=3)  # type: ignore[arg-type]
+    assert re.search(rf"\b{re.escape(robbed)}\b", steal), (lang, steal)
 
 
 def test_sentences_address_the_reader_or_name_the_player() -> None:
