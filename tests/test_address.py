@@ -11,7 +11,7 @@ from streamlit import net_util
 from streamlit.testing.v1.util import patch_config_options
 
 from pickomino.reach import Reach, choose, on_this_machine
-from pickomino.ui.room import live
+from pickomino.ui import frame
 
 LAN = "192.168.1.23"
 CLOUD = "https://NAME.streamlit.app"
@@ -107,4 +107,4 @@ def test_the_network_address_is_the_one_the_server_listens_on(
     """As `streamlit run` prints it: its own guess when it listens on every address."""
     with patch_config_options({"server.address": bound}):
         expected = net_util.get_internal_ip() if found == "internal" else found
-        assert live.network_address() == expected
+        assert frame.network_address() == expected

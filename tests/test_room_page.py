@@ -55,7 +55,7 @@ from pickomino.rooms import (
     told_steps,
 )
 from pickomino.store import open_store
-from pickomino.ui import quiz_view, storage
+from pickomino.ui import frame, quiz_view, storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live, projector
 from pickomino.ui.room.asked import seat_labels, seats_said
@@ -695,8 +695,8 @@ def warnings(at: AppTest) -> list[str]:
 
 def test_a_board_opened_at_localhost_gives_the_phones_an_address_they_can_open() -> None:
     teacher, code, link = board_at("http://localhost:8501/room", "fr")
-    network = live.network_address()
-    loopback = t("room.address.loopback", "fr", setting=live.PUBLIC_SETTING)
+    network = frame.network_address()
+    loopback = t("room.address.loopback", "fr", setting=frame.PUBLIC_SETTING)
     if network is not None and not on_this_machine(network):
         assert link == f"http://{network}:8501/join?room={code}"
         assert t("room.address.network", "fr") in [str(c.value) for c in teacher.caption]
@@ -710,14 +710,14 @@ def test_a_server_listening_on_127_0_0_1_only_warns_that_phones_cannot_open_it()
     with patch_config_options({"server.address": "127.0.0.1"}):
         teacher, code, link = board_at("http://127.0.0.1:8501/room")
     assert link == f"http://127.0.0.1:8501/join?room={code}"
-    assert warnings(teacher) == [t("room.address.loopback", "en", setting=live.PUBLIC_SETTING)]
+    assert warnings(teacher) == [t("room.address.loopback", "en", setting=frame.PUBLIC_SETTING)]
     assert t("room.address.network", "en") not in [str(c.value) for c in teacher.caption]
 
 
 def test_the_public_address_set_for_the_app_is_the_one_on_the_board(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv(live.PUBLIC_SETTING, "https://NAME.streamlit.app/")
+    monkeypatch.setenv(frame.PUBLIC_SETTING, "https://NAME.streamlit.app/")
     teacher, code, link = board_at("http://localhost:8501/room", "nl")
     assert link == f"https://NAME.streamlit.app/join?room={code}"
     assert t("room.address.public", "nl") in [str(c.value) for c in teacher.caption]
@@ -729,11 +729,11 @@ def test_the_public_address_set_for_the_app_is_the_one_on_the_board(
 def test_a_public_address_that_is_no_web_address_is_said_and_the_pages_used(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv(live.PUBLIC_SETTING, "NAME.streamlit.app")
+    monkeypatch.setenv(frame.PUBLIC_SETTING, "NAME.streamlit.app")
     teacher, code, link = board_at("https://pickomino.school.example/room")
     assert link == f"https://pickomino.school.example/join?room={code}"
     assert [e.value for e in teacher.error] == [
-        t("room.address.bad_setting", "en", setting=live.PUBLIC_SETTING)
+        t("room.address.bad_setting", "en", setting=frame.PUBLIC_SETTING)
     ]
     assert t("room.address.page", "en") in [str(c.value) for c in teacher.caption]
 

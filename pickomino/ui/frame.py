@@ -19,9 +19,12 @@ from typing import Final, Literal, NoReturn
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
+from streamlit import config, net_util
 from streamlit.navigation.page import Page
 
 from pickomino.i18n import LANGS, Lang, settle_lang, t
+from pickomino.reach import Reach, choose
+from pickomino.ui.storage import setting
 
 LANG_KEY: Final = "lang"
 PICKER_KEY: Final = "lang_picker"
@@ -234,15 +237,51 @@ def stop() -> NoReturn:
 def page_address(params: dict[str, str]) -> str:
     """The address of the page shown with the query `params`, for a link to copy or share.
 
-    Streamlit knows the page's own address in the browser (`st.context.url`); under AppTest it
-    does not, and the query alone is given.
+    The app's address for other devices (`reach`: a link a teacher shares from a laptop on
+    localhost is one the class can open) and this page's name. Streamlit knows the page's own
+    address in the browser (`st.context.url`); under AppTest it does not, and the query alone is
+    given.
     """
-    query = urlencode(params)
     url = st.context.url
     if not url:
-        return f"?{query}"
-    parts = urlsplit(url)
-    return f"{parts.scheme}://{parts.netloc}{parts.path}?{query}"
+        return f"?{urlencode(params)}"
+    return address(urlsplit(url).path.rsplit("/", 1)[-1], params)
+
+
+PUBLIC_SETTING: Final = "PICKOMINO_PUBLIC_URL"
+"""The app's address for other devices, set by whoever runs it (README, "Live classroom")."""
+WILDCARDS: Final = frozenset({"", "0.0.0.0", "::"})
+"""The server addresses that mean "every address of this computer"."""
+
+
+def network_address() -> str | None:
+    """The computer's address for the phones, found as `streamlit run` finds its "Network URL".
+
+    A server started on one address only (`--server.address`) is reached at that address alone
+    (a loopback one is then no address for phones: `reach.choose` says so); one listening on every
+    address is reached at the computer's address on its network (Streamlit's own guess, which is
+    127.0.0.1 when it finds no network).
+    """
+    bound = config.get_option("server.address")
+    if bound is None or bound in WILDCARDS:
+        return net_util.get_internal_ip()
+    return None if bound.startswith("unix://") else str(bound)
+
+
+def reach() -> Reach:
+    """The app's address for the pupils' phones and the teacher's other devices, and its source.
+
+    The public address set for the app first, else the page's own in the browser
+    (`st.context.url`, so it works behind any host and path; under AppTest, which has none, the
+    links are paths), with this computer's network address for a page on localhost
+    (`pickomino.reach.choose`).
+    """
+    return choose(setting(PUBLIC_SETTING), st.context.url, network_address())
+
+
+def address(page: str, params: dict[str, str]) -> str:
+    """The full address of another page of this app with `params`, for a link or a QR code."""
+    return reach().link(page, params)
 
 
 def current_lang() -> Lang:

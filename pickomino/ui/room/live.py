@@ -26,10 +26,8 @@ from dataclasses import dataclass
 from typing import Final
 
 import streamlit as st
-from streamlit import config, net_util
 
 from pickomino.i18n import Lang, t
-from pickomino.reach import Reach, choose
 from pickomino.rooms import (
     KEPT_AFTER,
     MAX_PUPILS,
@@ -57,7 +55,7 @@ from pickomino.store import (
     UnknownDocument,
     VersionConflict,
 )
-from pickomino.ui.storage import setting, store
+from pickomino.ui.storage import store
 
 TEACHER_KEY: Final = "room_teacher"
 """The rooms this session teaches: code → the teacher's token."""
@@ -394,39 +392,3 @@ def change(code: str, edit: Callable[[Room], Room]) -> Room:
             continue
         return changed
     raise RoomError("busy", "the room changed too often to apply this change; try again")
-
-
-PUBLIC_SETTING: Final = "PICKOMINO_PUBLIC_URL"
-"""The app's address for other devices, set by whoever runs it (README, "Live classroom")."""
-WILDCARDS: Final = frozenset({"", "0.0.0.0", "::"})
-"""The server addresses that mean "every address of this computer"."""
-
-
-def network_address() -> str | None:
-    """The computer's address for the phones, found as `streamlit run` finds its "Network URL".
-
-    A server started on one address only (`--server.address`) is reached at that address alone
-    (a loopback one is then no address for phones: `reach.choose` says so); one listening on every
-    address is reached at the computer's address on its network (Streamlit's own guess, which is
-    127.0.0.1 when it finds no network).
-    """
-    bound = config.get_option("server.address")
-    if bound is None or bound in WILDCARDS:
-        return net_util.get_internal_ip()
-    return None if bound.startswith("unix://") else str(bound)
-
-
-def reach() -> Reach:
-    """The app's address for the pupils' phones and the teacher's other devices, and its source.
-
-    The public address set for the app first, else the page's own in the browser
-    (`st.context.url`, so it works behind any host and path; under AppTest, which has none, the
-    links are paths), with this computer's network address for a page on localhost
-    (`pickomino.reach.choose`).
-    """
-    return choose(setting(PUBLIC_SETTING), st.context.url, network_address())
-
-
-def address(page: str, params: dict[str, str]) -> str:
-    """The full address of another page of this app with `params`, for a link or a QR code."""
-    return reach().link(page, params)

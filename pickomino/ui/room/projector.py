@@ -188,10 +188,10 @@ def _code_html(code: str) -> str:
 def join_box(code: str, lang: Lang) -> None:
     """How to join, big enough to read from the back of the class: the code, the link, the QR.
 
-    The link is one the pupils' phones can open (`live.reach`), said under the QR code, with a
+    The link is one the pupils' phones can open (`frame.reach`), said under the QR code, with a
     warning when there is none; it carries no language, so each phone opens in its own.
     """
-    reach = live.reach()
+    reach = frame.reach()
     link = reach.link("join", {"room": code})
     with st.container(key="room_join"):
         words, picture = st.columns([3, 2], vertical_alignment="center")
@@ -205,12 +205,12 @@ def join_box(code: str, lang: Lang) -> None:
             show.html(qr_image(link, lang))
     if reach.bad_setting:
         st.error(
-            t("room.address.bad_setting", lang, setting=live.PUBLIC_SETTING),
+            t("room.address.bad_setting", lang, setting=frame.PUBLIC_SETTING),
             icon=":material/link_off:",
         )
     if not reach.reachable:
         st.warning(
-            t("room.address.loopback", lang, setting=live.PUBLIC_SETTING),
+            t("room.address.loopback", lang, setting=frame.PUBLIC_SETTING),
             icon=":material/wifi_off:",
         )
 
@@ -220,7 +220,7 @@ def join_strip(code: str, lang: Lang) -> None:
 
     A pupil who comes late still finds the room; the question keeps the screen.
     """
-    link = live.reach().link("join", {"room": code})
+    link = frame.reach().link("join", {"room": code})
     with st.container(key="room_strip"):
         show.html(
             f'<div class="pk-strip">{_code_html(code)}<p class="pk-strip-link">'
@@ -568,7 +568,7 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
             key="room_download",
             icon=":material/download:",
         )
-    control = live.address("room", {"room": code, "control": token})
+    control = frame.address("room", {"room": code, "control": token})
     st.caption(t("room.teacher.control_help", lang))
     # the link is written into the page for the button to copy, never drawn on the screen
     st.html(
