@@ -8,8 +8,13 @@ so the table a caller holds is never half-changed.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
 from typing import Final, Literal, get_args
 
 from pickomino.events import (
@@ -53,6 +58,46 @@ class TableError(CodedError):
     Kept apart from `IllegalMove`: the table was set up wrongly (by a record, a link, a teacher's
     edit, a page's controls or a quiz's deal), no rule of play was broken.
     """
+
+
+class ChanceError(CodedError):
+    """A roll asked to draw its dice without a generator to draw them from.
+
+    Every random roll names its generator (a seed's, a bot's, the page's), so a game can be played
+    again die for die; a fresh unseeded one slipped in by default would break that silently.
+    """
+
+
+ChanceOutcome = tuple[tuple[str, ...], Fraction]
+"""One outcome of a roll: the faces shown, as a multiset in die order, and its exact chance."""
+
+
+@cache
+def roll_outcomes(rules: Rules, dice: int) -> tuple[ChanceOutcome, ...]:
+    """Every way `dice` dice can fall, each multiset of faces once, with its exact chance.
+
+    The chance node of a turn, as OpenSpiel's games list theirs: the engine's draw (`draw_faces`)
+    follows this law (a test enumerates the draw to prove it) and the odds sum over this list, so
+    the odds can never count other dice than the game rolls. Exact fractions, so the chances add
+    up to 1 exactly and the odds round them once. Every face of a die is equally likely (`Rules`),
+    so an outcome's chance is its multinomial count of orders over `faces ** dice`.
+    """
+    faces = rules.faces
+    found: list[ChanceOutcome] = []
+    for shown in combinations_with_replacement(faces, dice):
+        orders = factorial(dice) // prod(factorial(n) for n in Counter(shown).values())
+        found.append((shown, Fraction(orders, len(faces) ** dice)))
+    return tuple(found)
+
+
+def draw_faces(rules: Rules, dice: int, rng: random.Random) -> tuple[str, ...]:
+    """The faces `dice` dice show when rolled, each die drawn in turn from `rng`.
+
+    Drawn die by die rather than picked from `roll_outcomes`: the faces a seed gives are the ones
+    every seeded link, stored game, quiz code and README example was made with, and a pick from the
+    list would change them (and the order the dice show in). The law is the list's all the same.
+    """
+    return tuple(rng.choice(rules.faces) for _ in range(dice))
 
 
 @dataclass(frozen=True)
@@ -327,6 +372,15 @@ class Table:
             return tuple(tied)
         return (max(holding, key=lambda seat: max(self.stacks[seat])),)
 
+    def chance_outcomes(self) -> tuple[ChanceOutcome, ...]:
+        """What a roll now can show, with the chance of each (`roll_outcomes` for the dice in hand).
+
+        Empty when the table waits for no roll (a keep, a take, the end of the game).
+        """
+        if self.phase not in ("roll", "decide"):
+            return ()
+        return roll_outcomes(self.rules, self.in_hand)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """Every move open now, in the order the odds list them.
 
@@ -351,7 +405,8 @@ class Table:
         """Play `move` through the rules; a roll without faces draws them from `rng`.
 
         The one way every player moves, so that a bot, a learner's click and a replayed record
-        obey the same checks (IllegalMove when the rules forbid the move).
+        obey the same checks (IllegalMove when the rules forbid the move; ChanceError for a roll
+        to draw with no `rng`).
         """
         if move.kind == "roll":
             return self.roll(move.faces, rng)
@@ -368,12 +423,17 @@ class Table:
     ) -> tuple[Table, tuple[Event, ...]]:
         """Roll the dice in hand, showing `faces` (teacher mode, scenarios) or drawn from `rng`.
 
-        A roll with no face that is not kept yet fails the turn at once.
+        A roll with no face that is not kept yet fails the turn at once. ChanceError when the
+        faces are to be drawn and there is no `rng` to draw them from.
         """
         self._expect(("roll", "decide"), "roll")
         if faces is None:
-            draw = rng or random.Random()
-            faces = tuple(draw.choice(self.rules.faces) for _ in range(self.in_hand))
+            if rng is None:
+                raise ChanceError(
+                    "no_generator",
+                    "a roll without faces needs a random generator to draw them from",
+                )
+            faces = draw_faces(self.rules, self.in_hand, rng)
         shown = tuple(faces)
         for face in shown:
             if face not in self.rules.faces:
