@@ -100,6 +100,10 @@ def draw_faces(rules: Rules, dice: int, rng: random.Random) -> tuple[str, ...]:
     return tuple(rng.choice(rules.faces) for _ in range(dice))
 
 
+class MoveTextError(CodedError):
+    """Text that is not a move's short form (`Move.from_text`); `code` names what is wrong."""
+
+
 @dataclass(frozen=True)
 class TakeOption:
     """A tile the current total may take, where it lies (`source` None: the middle) and why."""
@@ -169,6 +173,64 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in get_args(MoveKind):
             raise ValueError(f"unknown move {self.kind!r} (known: {', '.join(get_args(MoveKind))})")
+
+    def text(self) -> str:
+        """The move's short text form, which `from_text` reads back as the same move.
+
+        `roll` (faces still to draw), `roll 1134555W` (the faces shown, in die order, one
+        character each), `keep W`, `take 27` (from the middle or stolen: the table knows which),
+        `stop`. As python-chess's `Move.uci()`, it names a move in a test, a CSV or a log without
+        the JSON of a game record.
+        """
+        if self.kind == "roll":
+            return "roll" if self.faces is None else "roll " + "".join(self.faces)
+        if self.kind == "keep":
+            return f"keep {self.face}"
+        if self.kind == "take":
+            return f"take {self.tile}"
+        return "stop"
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """The move `text` names in the form `text()` writes; MoveTextError says what is wrong.
+
+        Read strictly (lowercase words, one space between them), so each move has one text. The
+        rules are not checked here: a face or tile the table refuses is refused when played.
+        """
+        word, space, rest = text.partition(" ")
+        shown = text[:40]
+        if word not in get_args(MoveKind):
+            raise MoveTextError(
+                "move_unknown",
+                f"{shown!r} is not a move (write roll, roll 1134555W, keep W, take 27 or stop)",
+                text=shown,
+            )
+        needs_rest = word in ("keep", "take")
+        if " " in rest or (word == "stop" and space) or (needs_rest and not rest):
+            raise MoveTextError(
+                "move_shape",
+                f"{shown!r} is not a {word} move "
+                "(write roll, roll 1134555W, keep W, take 27 or stop)",
+                text=shown,
+                kind=word,
+            )
+        if word == "roll":
+            return cls("roll", faces=tuple(rest) if space else None)
+        if word == "keep":
+            if len(rest) != 1:
+                raise MoveTextError(
+                    "move_face",
+                    f"{shown!r}: a face is one character (1 to 5, or W), not {rest[:20]!r}",
+                    text=shown,
+                )
+            return cls("keep", face=rest)
+        if word == "take":
+            if not (rest.isascii() and rest.isdigit() and len(rest) <= 3) or rest != str(int(rest)):
+                raise MoveTextError(
+                    "move_tile", f"{shown!r}: {rest[:20]!r} is not a tile number", text=shown
+                )
+            return cls("take", tile=int(rest))
+        return cls("stop")
 
 
 ROLL: Final = Move("roll")
