@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import Final, Literal, get_args
 
+from pickomino.errors import CodedError
 from pickomino.events import (
     Event,
     FailReason,
@@ -35,21 +36,10 @@ from pickomino.events import (
 from pickomino.rules import STANDARD, Rules
 
 
-class CodedError(ValueError):
-    """A refusal the app can put in the reader's language.
-
-    `code` names what is wrong and `params` its details, which the app looks up in its content;
-    the message is the English sentence the command line prints.
-    """
-
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
-
-
 class IllegalMove(CodedError):
     """A move the rules forbid; `code` names the broken rule and `params` its numbers."""
+
+    section = "errors.engine"
 
 
 class TableError(CodedError):
@@ -58,6 +48,8 @@ class TableError(CodedError):
     Kept apart from `IllegalMove`: the table was set up wrongly (by a record, a link, a teacher's
     edit, a page's controls or a quiz's deal), no rule of play was broken.
     """
+
+    section = "errors.scenario"
 
 
 class ChanceError(CodedError):

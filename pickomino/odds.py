@@ -34,12 +34,13 @@ from typing import Final, Literal
 
 import numpy as np
 
+from pickomino.errors import CodedError
 from pickomino.game import Board, Move, Phase, Table, TakeOption, roll_outcomes
 from pickomino.rules import Rules
 
 
-class NoOdds(ValueError):
-    """A table with no turn to analyse: the game is over."""
+class NoOdds(CodedError):
+    """Nothing to work out: a table with no turn to analyse (the game is over), no move to weigh."""
 
 
 # ----- the plan: the state graph of a turn, which depends on the rules only ----------------------
@@ -493,7 +494,7 @@ def analyse(table: Table) -> Analysis:
     """
     phase = table.phase
     if phase == "over":
-        raise NoOdds("the game is over: there is no turn to analyse")
+        raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     board = table.board()
     solution = _solved(solved_board(table))
     layout = solution.layout
@@ -525,7 +526,7 @@ def best_move(choices: Sequence[Choice]) -> Choice:
     moves left once the one played is set aside.
     """
     if not choices:
-        raise ValueError("no move to choose from")
+        raise NoOdds("no_choice", "no move to choose from")
     swing = np.array([choice.outlook.expected_swing for choice in choices])
     worms = np.array([choice.outlook.expected_worms for choice in choices])
     return choices[int(_choose(swing, worms, 0))]
@@ -620,7 +621,7 @@ def end_valued(table: Table, end: EndValue) -> list[tuple[Move, np.ndarray]]:
     game is over.
     """
     if table.over:
-        raise NoOdds("the game is over: there is no turn to analyse")
+        raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     rules, board = table.rules, table.board()
     known: dict[TakeOption | None, np.ndarray] = {}
 
