@@ -173,12 +173,19 @@ def _tournament(args: argparse.Namespace) -> dict[str, Any]:
 def _quiz(args: argparse.Namespace) -> dict[str, Any]:
     lang = args.lang
     if not is_lang(lang):
-        raise QuizError("bad_lang", f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+        raise QuizError(
+            "bad_lang",
+            f"unknown language {lang!r} (known: {', '.join(LANGS)})",
+            lang=lang[:20],
+            known=", ".join(LANGS),
+        )
     try:
         count = None if args.count is None else str(args.count)
         return quiz_json(read_setup(args.code, args.level, count), lang)
     except FileNotFoundError as error:  # an installed wheel holds no content/ (README, "package")
-        raise QuizError("no_content", f"the quiz texts are missing: {error.filename}") from None
+        raise QuizError(
+            "no_content", f"the quiz texts are missing: {error.filename}", path=error.filename
+        ) from None
 
 
 def _preset(name: str) -> Rules:
@@ -186,7 +193,7 @@ def _preset(name: str) -> Rules:
     try:
         return preset(name)
     except ValueError as error:
-        raise TournamentError(str(error)) from None
+        raise TournamentError("unknown_rules", str(error), name=name[:40]) from None
 
 
 class _Parser(argparse.ArgumentParser):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from pickomino.errors import CodedError
 from pickomino.events import Event, Rolled
 from pickomino.game import ROLL, STOP, Move, Step, Table, TableError
 from pickomino.odds import bust_chance, recommended_move
@@ -59,7 +60,7 @@ game), about 1.5 hours for the expert against the heuristic (50 ms a game of CPU
 for many hours with nothing to show before the end, so it is refused at once."""
 
 
-class TournamentError(ValueError):
+class TournamentError(CodedError):
     """A tournament that cannot be played: an unknown strategy, a bad game or player count."""
 
 
@@ -168,7 +169,12 @@ content use (`match.KINDS`, `play.kind.<name>`, `play.bot_name.<name>`, `play.bo
 
 def _known(name: str) -> None:
     if name not in BOTS:
-        raise TournamentError(f"unknown strategy {name!r} (known: {', '.join(BOTS)})")
+        raise TournamentError(
+            "unknown_strategy",
+            f"unknown strategy {name!r} (known: {', '.join(BOTS)})",
+            name=name[:40],
+            known=", ".join(BOTS),
+        )
 
 
 def bot(name: str, rng: random.Random | None = None) -> Bot:
@@ -296,15 +302,18 @@ def tournament(
     """
     if not 1 <= games <= MAX_GAMES:
         raise TournamentError(
+            "game_count",
             f"a tournament plays 1 to {MAX_GAMES:,} games, not {games:,}"
-            + (" (for more, run several with other seeds)" if games > MAX_GAMES else "")
+            + (" (for more, run several with other seeds)" if games > MAX_GAMES else ""),
+            games=games,
+            limit=MAX_GAMES,
         )
     for name in names:
         _known(name)
     try:
         Table.new(len(names), rules)
     except TableError as error:
-        raise TournamentError(str(error)) from None
+        raise TournamentError("tournament_players", str(error), **error.params) from None
     wins = dict.fromkeys(names, 0.0)
     worms = dict.fromkeys(names, 0)
     for game in range(games):

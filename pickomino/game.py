@@ -8,10 +8,16 @@ so the table a caller holds is never half-changed.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
 from typing import Final, Literal, get_args
 
+from pickomino.errors import CodedError
 from pickomino.events import (
     Event,
     FailReason,
@@ -30,21 +36,10 @@ from pickomino.events import (
 from pickomino.rules import STANDARD, Rules
 
 
-class CodedError(ValueError):
-    """A refusal the app can put in the reader's language.
-
-    `code` names what is wrong and `params` its details, which the app looks up in its content;
-    the message is the English sentence the command line prints.
-    """
-
-    def __init__(self, code: str, message: str, **params: object) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params
-
-
 class IllegalMove(CodedError):
     """A move the rules forbid; `code` names the broken rule and `params` its numbers."""
+
+    section = "errors.engine"
 
 
 class TableError(CodedError):
@@ -53,6 +48,52 @@ class TableError(CodedError):
     Kept apart from `IllegalMove`: the table was set up wrongly (by a record, a link, a teacher's
     edit, a page's controls or a quiz's deal), no rule of play was broken.
     """
+
+    section = "errors.scenario"
+
+
+class ChanceError(CodedError):
+    """A roll asked to draw its dice without a generator to draw them from.
+
+    Every random roll names its generator (a seed's, a bot's, the page's), so a game can be played
+    again die for die; a fresh unseeded one slipped in by default would break that silently.
+    """
+
+
+ChanceOutcome = tuple[tuple[str, ...], Fraction]
+"""One outcome of a roll: the faces shown, as a multiset in die order, and its exact chance."""
+
+
+@cache
+def roll_outcomes(rules: Rules, dice: int) -> tuple[ChanceOutcome, ...]:
+    """Every way `dice` dice can fall, each multiset of faces once, with its exact chance.
+
+    The chance node of a turn, as OpenSpiel's games list theirs: the engine's draw (`draw_faces`)
+    follows this law (a test enumerates the draw to prove it) and the odds sum over this list, so
+    the odds can never count other dice than the game rolls. Exact fractions, so the chances add
+    up to 1 exactly and the odds round them once. Every face of a die is equally likely (`Rules`),
+    so an outcome's chance is its multinomial count of orders over `faces ** dice`.
+    """
+    faces = rules.faces
+    found: list[ChanceOutcome] = []
+    for shown in combinations_with_replacement(faces, dice):
+        orders = factorial(dice) // prod(factorial(n) for n in Counter(shown).values())
+        found.append((shown, Fraction(orders, len(faces) ** dice)))
+    return tuple(found)
+
+
+def draw_faces(rules: Rules, dice: int, rng: random.Random) -> tuple[str, ...]:
+    """The faces `dice` dice show when rolled, each die drawn in turn from `rng`.
+
+    Drawn die by die rather than picked from `roll_outcomes`: the faces a seed gives are the ones
+    every seeded link, stored game, quiz code and README example was made with, and a pick from the
+    list would change them (and the order the dice show in). The law is the list's all the same.
+    """
+    return tuple(rng.choice(rules.faces) for _ in range(dice))
+
+
+class MoveTextError(CodedError):
+    """Text that is not a move's short form (`Move.from_text`); `code` names what is wrong."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +165,64 @@ class Move:
     def __post_init__(self) -> None:
         if self.kind not in get_args(MoveKind):
             raise ValueError(f"unknown move {self.kind!r} (known: {', '.join(get_args(MoveKind))})")
+
+    def text(self) -> str:
+        """The move's short text form, which `from_text` reads back as the same move.
+
+        `roll` (faces still to draw), `roll 1134555W` (the faces shown, in die order, one
+        character each), `keep W`, `take 27` (from the middle or stolen: the table knows which),
+        `stop`. As python-chess's `Move.uci()`, it names a move in a test, a CSV or a log without
+        the JSON of a game record.
+        """
+        if self.kind == "roll":
+            return "roll" if self.faces is None else "roll " + "".join(self.faces)
+        if self.kind == "keep":
+            return f"keep {self.face}"
+        if self.kind == "take":
+            return f"take {self.tile}"
+        return "stop"
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        """The move `text` names in the form `text()` writes; MoveTextError says what is wrong.
+
+        Read strictly (lowercase words, one space between them), so each move has one text. The
+        rules are not checked here: a face or tile the table refuses is refused when played.
+        """
+        word, space, rest = text.partition(" ")
+        shown = text[:40]
+        if word not in get_args(MoveKind):
+            raise MoveTextError(
+                "move_unknown",
+                f"{shown!r} is not a move (write roll, roll 1134555W, keep W, take 27 or stop)",
+                text=shown,
+            )
+        needs_rest = word in ("keep", "take")
+        if " " in rest or (word == "stop" and space) or (needs_rest and not rest):
+            raise MoveTextError(
+                "move_shape",
+                f"{shown!r} is not a {word} move "
+                "(write roll, roll 1134555W, keep W, take 27 or stop)",
+                text=shown,
+                kind=word,
+            )
+        if word == "roll":
+            return cls("roll", faces=tuple(rest) if space else None)
+        if word == "keep":
+            if len(rest) != 1:
+                raise MoveTextError(
+                    "move_face",
+                    f"{shown!r}: a face is one character (1 to 5, or W), not {rest[:20]!r}",
+                    text=shown,
+                )
+            return cls("keep", face=rest)
+        if word == "take":
+            if not (rest.isascii() and rest.isdigit() and len(rest) <= 3) or rest != str(int(rest)):
+                raise MoveTextError(
+                    "move_tile", f"{shown!r}: {rest[:20]!r} is not a tile number", text=shown
+                )
+            return cls("take", tile=int(rest))
+        return cls("stop")
 
 
 ROLL: Final = Move("roll")
@@ -327,6 +426,15 @@ class Table:
             return tuple(tied)
         return (max(holding, key=lambda seat: max(self.stacks[seat])),)
 
+    def chance_outcomes(self) -> tuple[ChanceOutcome, ...]:
+        """What a roll now can show, with the chance of each (`roll_outcomes` for the dice in hand).
+
+        Empty when the table waits for no roll (a keep, a take, the end of the game).
+        """
+        if self.phase not in ("roll", "decide"):
+            return ()
+        return roll_outcomes(self.rules, self.in_hand)
+
     def legal_moves(self) -> tuple[Move, ...]:
         """Every move open now, in the order the odds list them.
 
@@ -351,7 +459,8 @@ class Table:
         """Play `move` through the rules; a roll without faces draws them from `rng`.
 
         The one way every player moves, so that a bot, a learner's click and a replayed record
-        obey the same checks (IllegalMove when the rules forbid the move).
+        obey the same checks (IllegalMove when the rules forbid the move; ChanceError for a roll
+        to draw with no `rng`).
         """
         if move.kind == "roll":
             return self.roll(move.faces, rng)
@@ -368,12 +477,17 @@ class Table:
     ) -> tuple[Table, tuple[Event, ...]]:
         """Roll the dice in hand, showing `faces` (teacher mode, scenarios) or drawn from `rng`.
 
-        A roll with no face that is not kept yet fails the turn at once.
+        A roll with no face that is not kept yet fails the turn at once. ChanceError when the
+        faces are to be drawn and there is no `rng` to draw them from.
         """
         self._expect(("roll", "decide"), "roll")
         if faces is None:
-            draw = rng or random.Random()
-            faces = tuple(draw.choice(self.rules.faces) for _ in range(self.in_hand))
+            if rng is None:
+                raise ChanceError(
+                    "no_generator",
+                    "a roll without faces needs a random generator to draw them from",
+                )
+            faces = draw_faces(self.rules, self.in_hand, rng)
         shown = tuple(faces)
         for face in shown:
             if face not in self.rules.faces:

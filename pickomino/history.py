@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from pickomino.bots import played
+from pickomino.errors import CodedError
 from pickomino.game import Move, Step, Table
 from pickomino.scenario import (
     MAX_ACTIONS,
@@ -33,8 +34,8 @@ the sandbox's (`{"seed", "position", "dropped", "steps"}`). `from_data` reads th
 or a stored game of an older app opens in a newer one; a newer version is refused by name."""
 
 
-class HistoryError(ValueError):
-    """Stored data that is not a history: the message names the key at fault."""
+class HistoryError(CodedError):
+    """Stored data that is not a history: `code` and the message name the key at fault."""
 
 
 def roll_rng(seed: int, index: int) -> random.Random:
@@ -184,13 +185,16 @@ class History:
         (every one is checked, as a link's).
         """
         if not isinstance(data, dict):
-            raise HistoryError("a history is one JSON object")
+            raise HistoryError("not_a_history", "a history is one JSON object")
         if "version" not in data:
             return _version_1(data)
         if data["version"] != VERSION:
             raise HistoryError(
+                "history_version",
                 f"key 'version': this app reads version {VERSION} and older, "
-                f"not {str(data['version'])[:20]!r}"
+                f"not {str(data['version'])[:20]!r}",
+                version=str(data["version"])[:20],
+                newest=VERSION,
             )
         seed, dropped, at = _whole(data, "seed"), _whole(data, "dropped"), _whole(data, "at")
         steps = _steps(data.get("steps"))
@@ -205,7 +209,10 @@ def _version_1(data: Mapping[str, Any]) -> tuple[History, int]:
         seed = _whole(data, "seed")
         record = parse(data["record"])
         if record.seats is None:
-            raise HistoryError("key 'record': a stored game says who plays each seat ('seats')")
+            raise HistoryError(
+                "stored_game_seats",
+                "key 'record': a stored game says who plays each seat ('seats')",
+            )
         names = _names(data.get("names"), record.table.players)
         return replace(History.of(record, seed), names=names), 0
     if "steps" in data:  # the sandbox
@@ -219,13 +226,22 @@ def _version_1(data: Mapping[str, Any]) -> tuple[History, int]:
 def _whole(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0)
     if isinstance(value, bool) or not isinstance(value, int) or (value < 0 and key != "seed"):
-        raise HistoryError(f"key {key!r}: expected a whole number, got {str(value)[:20]!r}")
+        raise HistoryError(
+            "history_not_whole",
+            f"key {key!r}: expected a whole number, got {str(value)[:20]!r}",
+            field=key,
+        )
     return value
 
 
 def _moment(at: int, steps: tuple[Step, ...], key: str = "at") -> int:
     if not 0 <= at < len(steps):
-        raise HistoryError(f"key {key!r}: {at} is not a table from 0 to {len(steps) - 1}")
+        raise HistoryError(
+            "history_not_a_table",
+            f"key {key!r}: {at} is not a table from 0 to {len(steps) - 1}",
+            at=at,
+            last=len(steps) - 1,
+        )
     return at
 
 
@@ -234,7 +250,11 @@ def _names(raw: object, players: int) -> tuple[str, ...] | None:
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) != players or not all(isinstance(n, str) for n in raw):
-        raise HistoryError(f"key 'names': expected {players} strings, one per seat")
+        raise HistoryError(
+            "history_names",
+            f"key 'names': expected {players} strings, one per seat",
+            players=players,
+        )
     return tuple(raw)
 
 
@@ -244,7 +264,11 @@ def _steps(raw: object) -> tuple[Step, ...]:
     Every run of moves is replayed by `Scenario.steps`, the one replay, from the table before it.
     """
     if not isinstance(raw, list) or not 0 < len(raw) <= MAX_ACTIONS + 1:
-        raise HistoryError(f"key 'steps': expected a list of 1 to {MAX_ACTIONS + 1:,} steps")
+        raise HistoryError(
+            "history_steps",
+            f"key 'steps': expected a list of 1 to {MAX_ACTIONS + 1:,} steps",
+            limit=MAX_ACTIONS + 1,
+        )
     steps: list[Step] = []
     actions: list[object] = []
     for index, item in enumerate(raw):
@@ -253,7 +277,9 @@ def _steps(raw: object) -> tuple[Step, ...]:
             or ("table" in item) != (index == 0 or "action" not in item)
             or not isinstance(item.get("table", {}), dict)
         ):
-            raise HistoryError(f"key 'steps': step {index} is not a stored step")
+            raise HistoryError(
+                "history_step", f"key 'steps': step {index} is not a stored step", index=index
+            )
         if "table" not in item:
             actions.append(item["action"])
             continue

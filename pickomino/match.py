@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final, NewType
 
 from pickomino.bots import BOTS, bot
+from pickomino.errors import CodedError
 from pickomino.game import IllegalMove, Move, Step, Table, TableError
 from pickomino.history import History, HistoryError
 from pickomino.odds import Choice, analyse, best_move
@@ -35,7 +36,7 @@ PERSON: Final = Kind("person")
 KINDS: Final[tuple[Kind, ...]] = (PERSON, *(Kind(name) for name in BOTS))
 
 
-class MatchError(ValueError):
+class MatchError(CodedError):
     """A match that cannot be set up: a kind unknown, or not one kind and one name per seat."""
 
 
@@ -51,7 +52,11 @@ def _known(seats: Sequence[str]) -> tuple[Kind, ...]:
     """The seats' words as kinds; MatchError names the first the app does not know."""
     unknown = [seat for seat in seats if seat not in KINDS]
     if unknown:
-        raise MatchError(f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})")
+        raise MatchError(
+            "unknown_seat_kind",
+            f"unknown seat kind {unknown[0]!r} (known: {', '.join(KINDS)})",
+            seat=unknown[0][:40],
+        )
     return tuple(Kind(seat) for seat in seats)
 
 
@@ -99,11 +104,17 @@ class Match:
         seats, names = _known(self.history.seats or ()), self.history.names or ()
         if len(seats) != players or len(names) != players:
             raise MatchError(
+                "seat_count",
                 f"{players} seats need {players} kinds and {players} names, "
-                f"not {len(seats)} and {len(names)}"
+                f"not {len(seats)} and {len(names)}",
+                players=players,
+                kinds=len(seats),
+                names=len(names),
             )
         if self.history.dropped or self.history.edited:
-            raise MatchError("a game is played from its first table, every move by the rules")
+            raise MatchError(
+                "match_edited", "a game is played from its first table, every move by the rules"
+            )
 
     @classmethod
     def at(cls, table: Table, kinds: Sequence[Kind], names: Sequence[str], seed: int) -> Match:
@@ -237,9 +248,13 @@ class Match:
         try:
             history, _ = History.from_data(data)
         except HistoryError as error:
-            raise MatchError(f"not a stored game: {error}") from None
+            raise MatchError(
+                "not_a_stored_game", f"not a stored game: {error}", refusal=error
+            ) from None
         if history.seats is None:
-            raise MatchError("not a stored game: it does not say who plays each seat")
+            raise MatchError(
+                "stored_game_seats", "not a stored game: it does not say who plays each seat"
+            )
         if history.names is None:
             history = replace(history, names=("",) * history.start.players)
         return cls(history)
@@ -259,7 +274,9 @@ class Match:
         MatchError when a bot is to play (or nobody): a click is never played for a bot.
         """
         if self.to_play != PERSON:
-            raise MatchError("a bot is to play" if self.to_play else "no one is to play now")
+            if self.to_play:
+                raise MatchError("bot_to_play", "a bot is to play")
+            raise MatchError("no_one_to_play", "no one is to play now")
         return self.play(move)
 
     def bot_move(self) -> Match:
@@ -269,7 +286,9 @@ class Match:
         """
         kind = self.to_play
         if kind is None or kind == PERSON:
-            raise MatchError("no bot is to play now" if kind is None else "a person is to play")
+            if kind is None:
+                raise MatchError("no_one_to_play", "no bot is to play now")
+            raise MatchError("person_to_play", "a person is to play")
         return self.play(bot(kind).move(self.table))
 
     def until_person(self) -> Match:

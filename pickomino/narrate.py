@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from pickomino.echo import safe_name
+from pickomino.errors import CodedError
 from pickomino.events import (
     Event,
     GameOver,
@@ -114,11 +115,11 @@ def faces_text(faces: Iterable[str], lang: Lang) -> str:
     return ", ".join(face_name(face, lang) for face in faces)
 
 
-class UnknownFace(ValueError):
+class UnknownFace(CodedError):
     """A character typed for a die that is no face of these dice (`char`, as typed)."""
 
     def __init__(self, char: str) -> None:
-        super().__init__(f"{char!r} is not a face of these dice")
+        super().__init__("unknown_face_typed", f"{char!r} is not a face of these dice", char=char)
         self.char = char
 
 

@@ -27,19 +27,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, groupby
-from math import factorial
 from typing import Final, Literal
 
 import numpy as np
 
-from pickomino.game import Board, Move, Phase, Table, TakeOption
+from pickomino.errors import CodedError
+from pickomino.game import Board, Move, Phase, Table, TakeOption, roll_outcomes
 from pickomino.rules import Rules
 
 
-class NoOdds(ValueError):
-    """A table with no turn to analyse: the game is over."""
+class NoOdds(CodedError):
+    """Nothing to work out: a table with no turn to analyse (the game is over), no move to weigh."""
 
 
 # ----- the plan: the state graph of a turn, which depends on the rules only ----------------------
@@ -81,18 +82,26 @@ class _Plan:
 
 
 @cache
-def _rolls(dice: int, live: int, faces: int) -> tuple[np.ndarray, np.ndarray, float]:
+def _rolls(rules: Rules, dice: int, live: int) -> tuple[np.ndarray, np.ndarray, float]:
     """Roll outcomes of `dice` dice seen through `live` faces not kept yet (the rest are alike).
 
-    Returns the counts of the live faces per outcome that shows one at least, their probabilities,
-    and the bust chance (no live face at all), which is `((faces - live) / faces) ** dice`.
+    Summed over the engine's one list of a roll's outcomes (`roll_outcomes`), its first `live`
+    faces standing for those not kept yet: every face is equally likely, so any `live` faces give
+    the same law, and one batch serves every state with that many. Returns the counts of the live
+    faces per outcome that shows one at least (in `combinations_with_replacement` order, the order
+    the pass sums them in; those the list lacks, with no face left to show, have chance 0), their
+    probabilities, and the bust chance (no live face at all).
     """
+    seen: dict[tuple[int, ...], Fraction] = {}
+    live_faces = rules.faces[:live]
+    for shown, listed in roll_outcomes(rules, dice):
+        live_counts = tuple(shown.count(face) for face in live_faces)
+        key = (*live_counts, dice - sum(live_counts))
+        seen[key] = seen.get(key, Fraction(0)) + listed
     rolls = list(combinations_with_replacement(range(live + 1), dice))
     faces_shown = np.array(rolls, dtype=np.intp).reshape(len(rolls), dice)
     counts = (faces_shown[:, :, None] == np.arange(live + 1)).sum(axis=1)
-    fact = np.array([factorial(k) for k in range(dice + 1)], dtype=float)
-    ways = fact[dice] / fact[counts].prod(axis=1)
-    chance = ways * float(faces - live) ** counts[:, live] / float(faces) ** dice
+    chance = np.array([float(seen.get(tuple(int(n) for n in row), 0)) for row in counts])
     shows = counts[:, :live].any(axis=1)
     return counts[shows, :live], chance[shows], float(chance[~shows].sum())
 
@@ -132,7 +141,7 @@ def _plan(rules: Rules) -> _Plan:
     batches = []
     for (dice, live), grouped in groupby(order, key=batch_of):
         keys = list(grouped)
-        counts, weights, bust = _rolls(dice, live, faces)
+        counts, weights, bust = _rolls(rules, dice, live)
         wired: list[np.ndarray] = []
         totals: list[np.ndarray] = []
         worm: list[np.ndarray] = []
@@ -485,7 +494,7 @@ def analyse(table: Table) -> Analysis:
     """
     phase = table.phase
     if phase == "over":
-        raise NoOdds("the game is over: there is no turn to analyse")
+        raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     board = table.board()
     solution = _solved(solved_board(table))
     layout = solution.layout
@@ -517,7 +526,7 @@ def best_move(choices: Sequence[Choice]) -> Choice:
     moves left once the one played is set aside.
     """
     if not choices:
-        raise ValueError("no move to choose from")
+        raise NoOdds("no_choice", "no move to choose from")
     swing = np.array([choice.outlook.expected_swing for choice in choices])
     worms = np.array([choice.outlook.expected_worms for choice in choices])
     return choices[int(_choose(swing, worms, 0))]
@@ -612,7 +621,7 @@ def end_valued(table: Table, end: EndValue) -> list[tuple[Move, np.ndarray]]:
     game is over.
     """
     if table.over:
-        raise NoOdds("the game is over: there is no turn to analyse")
+        raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     rules, board = table.rules, table.board()
     known: dict[TakeOption | None, np.ndarray] = {}
 

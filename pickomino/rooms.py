@@ -29,7 +29,8 @@ from datetime import timedelta
 from typing import Any, Final, Literal
 
 from pickomino.echo import MAX_MARKS, MIN_NAME, NAME_CHARS, NameFault, name_fault, normal_name
-from pickomino.game import CodedError, Move, Step, Table
+from pickomino.errors import CodedError
+from pickomino.game import Move, Step, Table
 from pickomino.match import PERSON, Kind, Match
 from pickomino.odds import analyse
 from pickomino.scenario import parse, scenario_json, table_json
@@ -75,6 +76,8 @@ LIMITED_KEYS: Final = 10_000
 
 class RoomError(CodedError):
     """Something a room refuses; `code` names it (`room.refused.<code>` in content/)."""
+
+    section = "room.refused"
 
 
 def new_code(draw: secrets.SystemRandom | None = None) -> str:

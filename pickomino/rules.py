@@ -52,6 +52,8 @@ class Rules:
     def __post_init__(self) -> None:
         if len(self.faces) != len(self.face_values) or len(set(self.faces)) != len(self.faces):
             raise ValueError(f"rules {self.name!r}: faces and face values must pair up uniquely")
+        if not all(len(face) == 1 for face in self.faces):
+            raise ValueError(f"rules {self.name!r}: each face is one character (`Move.text`)")
         if not self.worm_faces or not self.worm_faces <= set(self.faces):
             raise ValueError(f"rules {self.name!r}: worm faces must be faces of the die")
         if len(self.tiles) != len(self.tile_worms) or list(self.tiles) != sorted(set(self.tiles)):

@@ -13,8 +13,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from pickomino.errors import CodedError
 from pickomino.events import Event
-from pickomino.game import CodedError, IllegalMove, Move, Step, Table, TableError
+from pickomino.game import IllegalMove, Move, Step, Table, TableError
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
@@ -38,6 +39,8 @@ class ScenarioError(CodedError):
     Kept apart from `IllegalMove` because a bad table is the writer's mistake, not a player's: the
     app says it with its own strings and then shows a fresh table.
     """
+
+    section = "errors.scenario"
 
 
 @dataclass(frozen=True)

@@ -254,7 +254,7 @@ def move_chances(table: Table) -> list[tuple[Move, float]]:
     The rest of the turn is played to win the game. Raises NoOdds when the game is over.
     """
     if table.over:
-        raise NoOdds("the game is over: there is no turn to analyse")
+        raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     mover = table.current
     return [
         (move, float(vector[0]))

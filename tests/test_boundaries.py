@@ -25,7 +25,7 @@ MODULES = sorted(
     if not module.ispkg
 )
 PURE = [name for name in MODULES if not name.startswith("pickomino.ui")]
-ENGINE = ("pickomino.rules", "pickomino.game", "pickomino.events")
+ENGINE = ("pickomino.errors", "pickomino.rules", "pickomino.game", "pickomino.events")
 
 
 def streamlit_loaded_by(modules: list[str]) -> list[str]:

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from pickomino.errors import CodedError
 from pickomino.events import Event
-from pickomino.game import CodedError, Move, Step, Table, TableError, TakeOption
+from pickomino.game import Move, Step, Table, TableError, TakeOption
 from pickomino.odds import Analysis, Choice, analyse
 from pickomino.rules import Rules
 from pickomino.share import read_scenario
@@ -18,6 +19,8 @@ from pickomino.share import read_scenario
 
 class ExampleError(CodedError):
     """A board the learner set that cannot exist; `code` and `params` let the page say why."""
+
+    section = "explorer.error"
 
 
 def kept_for(rules: Rules, total: int, worm: bool) -> tuple[str, ...] | None:

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal, Self
 
-from pickomino.game import CodedError, Table
+from pickomino.errors import CodedError
+from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.rules import STANDARD
 from pickomino.scenario import table_json
@@ -27,6 +28,8 @@ Json = None | bool | int | float | str | list["Json"] | dict[str, "Json"]
 
 class QuizError(CodedError):
     """A quiz that cannot be asked (bad code, count or level); `code` and `params` word it."""
+
+    section = "quiz.error"
 
 
 @dataclass(frozen=True)

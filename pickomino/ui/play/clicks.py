@@ -89,7 +89,7 @@ def moved_on() -> str:
 def _game(found: Match | None) -> Match:
     """The match a click on the game was drawn for: there is one, since the game was shown."""
     if found is None:
-        raise MatchError("no game is played now")
+        raise MatchError("no_game", "no game is played now")
     return found
 
 
@@ -117,7 +117,7 @@ def bots_play(drawn: int, until_person: bool) -> None:
 
 def _bots(found: Match, until_person: bool) -> Match:
     if found.to_play is None:
-        raise MatchError("the game is over")
+        raise MatchError("match_over", "the game is over")
     return found.until_person() if until_person else found.bot_move()
 
 
