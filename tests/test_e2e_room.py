@@ -55,6 +55,22 @@ def join(browser: Browser, server: str, code: str, name: str, lang: str) -> Page
     return phone
 
 
+TEACHERS: tuple[str, ...] = (
+    "room_show", "room_reveal", "room_close", "room_remove", "room_ranking", "room_timer",
+    "room_close_question", "room_bot_start", "room_next", "pk-copy", "control=", "data-link",
+)  # fmt: skip
+"""What only the teacher's page may hold: its controls' keys, the control link and its button."""
+
+
+def assert_holds_nothing_of_the_teachers(phone: Page, name: str) -> None:
+    """A pupil's whole page (every element, drawn or hidden), before the best move is shown:
+    no star on an option, no teacher's control or control link, no other pupil's nickname."""
+    page = phone.content()
+    assert "★" not in page
+    assert [key for key in TEACHERS if key in page] == []
+    assert [other for other, _ in PUPILS if other != name and other in page] == []
+
+
 def control(board: Page, key: str) -> Locator:
     """One of the teacher's buttons on the board."""
     return board.locator(f".st-key-{key} button")
@@ -85,6 +101,8 @@ def test_a_teacher_and_three_phones_through_a_decision_and_a_live_quiz(
         option(phone, 1, index).click()
         expect(option(phone, 1, index)).to_have_attribute("kind", "primary")
     expect(board.get_by_text("of 3 have answered")).to_have_text("3 of 3 have answered.")
+    for phone, (name, _) in zip(phones, PUPILS, strict=True):
+        assert_holds_nothing_of_the_teachers(phone, name)
 
     # a pupil's reload: the same pupil, the same answer, still changeable
     phones[1].reload()
