@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from pickomino.bots import StrategyBot, autoplay, expert, heuristic, random_move
+from pickomino.bots import StrategyBot, autoplay, expert, heuristic, played, random_move
 from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, t
 from pickomino.lessons.examples import star_elsewhere
@@ -93,7 +93,8 @@ def test_expert_coach_chart_and_cli_name_the_recommendation(
     assert expert(table) == best.move
     # the coach: playing the best move costs nothing, any move worse in swing costs
     for choice in analysis.choices:
-        record = Scenario(table, (choice.move,))
+        # a roll is written with the faces it showed, as a game record holds it (`bots.played`)
+        record = Scenario(table, (played(table, choice.move, random.Random(1)).move,))
         (decision,) = review(record).decisions
         assert decision.best.move == best.move
         worse = choice.outlook.expected_swing < best.outlook.expected_swing - 1e-9
