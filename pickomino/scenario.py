@@ -346,9 +346,9 @@ def parse(data: object) -> Scenario:
 
 
 def _too_deep(text: str) -> bool:
-    """Whether lists and objects in `text` nest deeper than `MAX_NESTING`, brackets in strings aside.
+    """Whether lists and objects in `text` nest deeper than `MAX_NESTING`, strings left out.
 
-    Stops at the first bracket past the limit, so a text of a million `[` costs no more than a few.
+    Stops at the first bracket past the limit: a million `[` cost no more than a few.
     """
     depth = 0
     for match in _JSON_TOKEN.finditer(text):

@@ -19,7 +19,6 @@ from pickomino.scenario import (
     ScenarioError,
     action_json,
     dump,
-    MAX_NESTING,
     loads,
     parse,
     scenario_json,
