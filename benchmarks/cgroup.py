@@ -16,6 +16,7 @@ needs root; anything missing fails with a message that says what.
 
 from __future__ import annotations
 
+import argparse
 import os
 import secrets
 import stat
@@ -169,6 +170,16 @@ def _remove(path: Path) -> None:
         except OSError:
             time.sleep(0.1)
     print(f"could not remove {path}: a process is still in it", file=sys.stderr)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """A benchmark's `--cores` and `--memory-mb`, for `maybe_limited`."""
+    parser.add_argument(
+        "--cores", type=float, help="the server in a CPU quota of this many cores (cgroups, root)"
+    )
+    parser.add_argument(
+        "--memory-mb", type=int, default=690, help="its memory limit with --cores (Cloud's least)"
+    )
 
 
 @contextmanager

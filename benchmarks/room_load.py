@@ -56,7 +56,7 @@ from urllib.parse import quote, urlencode, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.cgroup import describe, maybe_limited  # noqa: E402
+from benchmarks.cgroup import add_arguments, describe, maybe_limited  # noqa: E402
 from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # noqa: E402
 from benchmarks.ws_load import ANSWER_S, Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
@@ -249,12 +249,7 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=10.0)
     parser.add_argument("--chromium", type=int, default=0, choices=range(4))
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
-    parser.add_argument(
-        "--cores", type=float, help="the server in a CPU quota of this many cores (cgroups, root)"
-    )
-    parser.add_argument(
-        "--memory-mb", type=int, default=690, help="its memory limit with --cores (Cloud's least)"
-    )
+    add_arguments(parser)
     args = parser.parse_args()
     if args.postgres:
         if urlsplit(args.postgres).hostname not in ("127.0.0.1", "localhost"):

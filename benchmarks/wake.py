@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.browser import HOME, LANG, Tab, Timed, address, title  # noqa: E402
-from benchmarks.cgroup import Box, describe, maybe_limited  # noqa: E402
+from benchmarks.cgroup import Box, add_arguments, describe, maybe_limited  # noqa: E402
 from benchmarks.class_load import cpu_ms, memory_mb  # noqa: E402
 from tests.browser import WAIT_MS, chromium, free_port, server_command  # noqa: E402
 
@@ -236,12 +236,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--repeats", type=int, default=3, choices=range(1, 11))
     parser.add_argument("--imports", action="store_true", help="which imports each phase pays")
-    parser.add_argument(
-        "--cores", type=float, help="the server in a CPU quota of this many cores (cgroups, root)"
-    )
-    parser.add_argument(
-        "--memory-mb", type=int, default=690, help="its memory limit with --cores (Cloud's least)"
-    )
+    add_arguments(parser)
     args = parser.parse_args()
     with chromium() as browser, tempfile.TemporaryDirectory(prefix="wake-") as folder:
         for cached in (False, True):
