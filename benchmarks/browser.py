@@ -39,6 +39,9 @@ what any Streamlit page costs on this machine before the app adds anything, so t
 can be read against it. Elements: the floor's clicks again with 20 or 50 more elements of one kind
 (`ELEMENTS`), to tell what each element a page redraws adds to a click.
 
+Under Community Cloud's limits: `--cores C [--memory-mb 690]` runs the app's server (not the
+floor's) in a CPU quota and a memory limit (`benchmarks/cgroup.py`, root).
+
 Compare: `--app DIR` serves another checkout of the app (an older commit, say) and measures it the
 same way, to set figures before and after a change side by side.
 
@@ -68,6 +71,7 @@ sys.path.insert(0, str(ROOT))
 
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
+from benchmarks.cgroup import add_arguments, describe, maybe_limited  # noqa: E402
 from pickomino.i18n import t, tn  # noqa: E402
 from pickomino.narrate import face_name, seat_name  # noqa: E402
 from pickomino.ui.frame import PAGES  # noqa: E402
@@ -571,6 +575,7 @@ def main() -> None:
     parser.add_argument(
         "--app", type=Path, default=ROOT, help="the checkout to serve (another one to compare)"
     )
+    add_arguments(parser)
     options = parser.parse_args()
     deadline = time.monotonic() + options.budget
     if options.only == "floor":
@@ -581,7 +586,11 @@ def main() -> None:
         with chromium() as browser:
             report_elements(browser, 4 * options.repeats)
         return
-    with streamlit_server(root=options.app) as url, chromium() as browser:
+    with (
+        maybe_limited(options.cores, options.memory_mb) as box,
+        streamlit_server(python=box.python if box else sys.executable, root=options.app) as url,
+        chromium() as browser,
+    ):
         # Warm-up, not counted: imports, every page's first run, the odds of the first boards.
         play_turn(browser, url, present=False)
         for spec in PAGES:
@@ -610,6 +619,8 @@ def main() -> None:
                 for spec in PAGES
             }
             report_pages(loads)
+        if box:
+            print(describe(box, options.cores, options.memory_mb))
 
 
 if __name__ == "__main__":

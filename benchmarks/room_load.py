@@ -27,6 +27,11 @@ question*. Measured:
 - the server's CPU time over the quiz and its resident memory (VmRSS) before the pupils joined and
   after, so per pupil.
 
+`--cores C [--memory-mb 690]` runs the server inside a CPU quota of C cores and a memory limit
+(690 MB, Community Cloud's least), as Cloud gives an app a share of a machine
+(`benchmarks/cgroup.py`: cgroups, so root); the report adds how often the quota held the server
+back and its peak memory.
+
 Bounded: only 127.0.0.1, at most 4 rooms of 60 and 3 Chromium phones, every answer 60 s.
 """
 
@@ -51,6 +56,7 @@ from urllib.parse import quote, urlencode, urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.cgroup import add_arguments, describe, maybe_limited  # noqa: E402
 from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # noqa: E402
 from benchmarks.ws_load import ANSWER_S, Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
@@ -243,6 +249,7 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=10.0)
     parser.add_argument("--chromium", type=int, default=0, choices=range(4))
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
+    add_arguments(parser)
     args = parser.parse_args()
     if args.postgres:
         if urlsplit(args.postgres).hostname not in ("127.0.0.1", "localhost"):
@@ -272,7 +279,10 @@ def run(args: argparse.Namespace, url: str) -> None:
             for n, pupil in enumerate(pupils):
                 store.join_room(id, rooms.pupil_id(pupil), f"Pupil {n}")
             opened.append((code, token, pupils))
-    with streamlit_server() as server:
+    with (
+        maybe_limited(args.cores, args.memory_mb) as box,
+        streamlit_server(python=box.python if box else sys.executable) as server,
+    ):
         pid = server_pid(server)
         # a warm-up page (imports, the first odds), not counted
         asyncio.run(_warm(server, opened[0][0]))
@@ -305,6 +315,7 @@ def run(args: argparse.Namespace, url: str) -> None:
         asyncio.run(all_rooms())
         seconds = time.perf_counter() - started
         memory_after, cpu_after = memory_mb(pid), cpu_ms(pid)
+        limits = describe(box, args.cores, args.memory_mb) if box else None
     pupils = args.rooms * args.pupils
     print(
         f"{args.rooms} rooms x {args.pupils} pupils, {args.questions} questions, "
@@ -331,6 +342,8 @@ def run(args: argparse.Namespace, url: str) -> None:
         f"server memory: {memory_before:.0f} MB before, {memory_after:.0f} MB with every page "
         f"open: {(memory_after - memory_before) / pupils:.2f} MB per pupil"
     )
+    if limits:
+        print(limits)
     print(f"errors: {figures.errors[:3] if figures.errors else 'none'}")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"machine load average at the end (1, 5, 15 min): {load} on {os.cpu_count()} cores")

@@ -9,6 +9,7 @@ know exactly what to fix.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -27,6 +28,14 @@ benchmarks/records.py`), the longest bot game took 679 actions (the expert, rule
 and the longest game of random legal moves 3,786 (`bots.random_move`, rulebook-empty-stack, where a
 failed turn with no tile turns nothing over; 4,622 over 1,000 such games a size). A record at the
 cap replays in 0.1 s."""
+MAX_NESTING: Final = 32
+"""The deepest nesting of lists and objects `loads` reads. A scenario nests 3 deep (the record, its
+list of actions, an action); the limit is checked before decoding so that every Python refuses the
+same texts with the same message: json's own limit is the interpreter's recursion limit, and 3.13's
+decoder reads a 3,000-deep nesting that 3.11's refuses."""
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]')
+"""A JSON string (its brackets are text, not nesting; the closing quote may be missing in a broken
+text) or one bracket."""
 MAX_TURNS: Final = 2_000
 """The most turns a record may hold, refused by `Scenario.steps` (a turn's end is known only by
 replaying): the longest measured games took 81 turns (bots) and 720 (random legal moves; 856 over
@@ -339,19 +348,38 @@ def parse(data: object) -> Scenario:
     return Scenario(table, moves, at, names, seats)
 
 
+def _too_deep(text: str) -> bool:
+    """Whether lists and objects in `text` nest deeper than `MAX_NESTING`, strings left out.
+
+    Stops at the first bracket past the limit: a million `[` cost no more than a few.
+    """
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token in ("[", "{"):
+            depth += 1
+            if depth > MAX_NESTING:
+                return True
+        elif token in ("]", "}"):
+            depth -= 1
+    return False
+
+
 def loads(text: str) -> Scenario:
     """Parse scenario JSON text.
 
-    Text from a link or standard input can be anything, so the decoder's other failures (nesting
-    deeper than Python's recursion limit, a number too long to convert) are refused like bad syntax
-    rather than escaping as a crash.
+    Text from a link or standard input can be anything, so a nesting deeper than `MAX_NESTING` and
+    the decoder's other failure (a number too long to convert) are refused like bad syntax rather
+    than escaping as a crash.
     """
+    if _too_deep(text):
+        raise ScenarioError(
+            "not_json", f"not valid JSON: nested too deeply (more than {MAX_NESTING} levels)"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError("not_json", f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise ScenarioError("not_json", "not valid JSON: nested too deeply") from None
     except ValueError:  # the decoder's only other ValueError: Python's limit on integer digits
         raise ScenarioError("not_json", "not valid JSON: a number has too many digits") from None
     return parse(data)

@@ -78,6 +78,16 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def server_command(python: str | Path, port: int) -> list[str]:
+    """`streamlit run app.py` on `port` of 127.0.0.1 run by `python`, for tests and benchmarks."""
+    return [str(python), "-m", "streamlit", "run", "app.py", "--server.address",
+            "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
+            # the code as it was at start: a file saved meanwhile (an edit, a merge) made
+            # Streamlit reload changed modules mid-test, and an event of the old class had
+            # no sentence in the new one
+            "--server.fileWatcherType", "none"]  # fmt: skip
+
+
 @contextmanager
 def streamlit_server(
     python: str | Path = sys.executable, root: Path = ROOT, port: int | None = None
@@ -87,14 +97,8 @@ def streamlit_server(
     `python` and `root`: another environment and copy of the app (the deployment test's);
     `port`: a given one (a server restarted where its pages will reconnect)."""
     port = port or free_port()
-    command = [str(python), "-m", "streamlit", "run", "app.py", "--server.address",
-               "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
-               # the code as it was at start: a file saved meanwhile (an edit, a merge) made
-               # Streamlit reload changed modules mid-test, and an event of the old class had
-               # no sentence in the new one
-               "--server.fileWatcherType", "none"]  # fmt: skip
     process = subprocess.Popen(
-        command, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        server_command(python, port), cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     url = f"http://127.0.0.1:{port}"
     try:

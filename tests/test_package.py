@@ -36,7 +36,10 @@ class Installed:
     away: Path  # an empty folder: no checkout, no content/ on the path
 
     def run(self, *args: str | Path, stdin: str = "") -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+        # Not the caller's environments: a `uv sync` run here (tests/test_deploy.py) would install
+        # into UV_PROJECT_ENVIRONMENT, the one running the tests (.ci/run's second Python).
+        hidden = ("VIRTUAL_ENV", "PYTHONPATH", "UV_PROJECT_ENVIRONMENT")
+        env = {k: v for k, v in os.environ.items() if k not in hidden}
         return subprocess.run(
             [str(arg) for arg in args],
             input=stdin,

@@ -14,6 +14,7 @@ from pickomino.__main__ import main
 from pickomino.game import ROLL, STOP, Move
 from pickomino.scenario import (
     MAX_ACTIONS,
+    MAX_NESTING,
     MAX_TURNS,
     ScenarioError,
     action_json,
@@ -314,6 +315,18 @@ def test_a_file_with_a_byte_order_mark_opens_as_without_it(
         assert cli(command, str(marked)) == expected
         assert cli(command, "-", stdin=marked.read_bytes()) == expected
     assert read_record(marked.read_bytes()) == record
+
+
+def test_nesting_is_refused_past_its_limit_whatever_python_reads() -> None:
+    """The same texts are refused on every Python: json's own limit moved in 3.13."""
+    at_limit = "[" * MAX_NESTING + "]" * MAX_NESTING
+    with pytest.raises(ScenarioError, match="is one JSON object"):
+        loads(at_limit)
+    for text in ("[" * (MAX_NESTING + 1), "[" * 3000, '{"names": ' + "[" * MAX_NESTING + "{}"):
+        with pytest.raises(ScenarioError, match=f"nested too deeply \\(more than {MAX_NESTING}"):
+            loads(text)
+    in_names = json.dumps({"players": 2, "names": ["[" * 3000, "{[\\]}" * 100]})
+    assert loads(in_names).names == ("[" * 3000, "{[\\]}" * 100)
 
 
 def test_parse_error_is_a_value_error() -> None:
