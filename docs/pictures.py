@@ -108,7 +108,10 @@ def room_pictures(server: str, browser: Browser) -> None:
     code = re.search(r"room=([A-Z0-9]{7})", board.url)[1]  # type: ignore[index]
     phones = []
     for name, lang, option in (("Ana", "fr", 0), ("Ben", "nl", 3), ("Zoë", "fr", 3)):
-        phone = open_page(browser, f"{server}/join?room={code}&lang={lang}", 390, 844)
+        # a context of its own: one browser gets one seat a room (its cookie)
+        phone = open_page(
+            browser, f"{server}/join?room={code}&lang={lang}", 390, 844, is_mobile=True
+        )
         phone.get_by_role("textbox", name=t("room.join.nickname", lang), exact=True).fill(name)
         with answered(phone):
             phone.get_by_role("button", name=t("room.join.button", lang)).click()
