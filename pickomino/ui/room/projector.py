@@ -430,55 +430,61 @@ def _run(seen: live.Seen, found: Asked, code: str, lang: Lang) -> None:
     room = seen.room
     question = found.question
     following = next_in_quiz(room, read_quiz(question.quiz[0]).count) if question.quiz else None
+    timer = "room.teacher.timer_play" if question.activity == "bot" else "room.teacher.timer"
+    buttons: tuple[tuple[bool, str, str, str, bool, tuple[object, ...]], ...] = (
+        # (shown now, label, key, icon, primary, the change and its arguments)
+        (
+            not question.revealed,
+            t("room.teacher.hide" if question.shown else "room.teacher.show", lang),
+            "room_show",
+            ":material/bar_chart:",
+            False,
+            (show_distribution, not question.shown),
+        ),
+        (
+            question.open,
+            t("room.teacher.close_question", lang),
+            "room_close_question",
+            ":material/block:",
+            False,
+            (close_question,),
+        ),
+        (
+            question.open and question.deadline is None,
+            t(timer, lang, seconds=TIMER_SECONDS),
+            "room_timer",
+            ":material/timer:",
+            False,
+            (set_timer, TIMER_SECONDS, live.now()),
+        ),
+        (
+            not question.revealed,
+            t("room.teacher.reveal", lang),
+            "room_reveal",
+            ":material/visibility:",
+            True,
+            (reveal,),
+        ),
+        (
+            question.quiz is not None and following is not None,
+            t("room.teacher.next", lang),
+            "room_next",
+            ":material/arrow_forward:",
+            question.revealed,
+            (_quiz_question, question.quiz[0] if question.quiz else None, following),
+        ),
+    )
     with st.container(horizontal=True, key="room_run", width="content"):
-        if not question.revealed:
-            st.button(
-                t("room.teacher.hide" if question.shown else "room.teacher.show", lang),
-                key="room_show",
-                icon=":material/bar_chart:",
-                on_click=_teacher,
-                args=(code, lang, show_distribution, not question.shown),
-            )
-        if question.open:
-            st.button(
-                t("room.teacher.close_question", lang),
-                key="room_close_question",
-                icon=":material/block:",
-                on_click=_teacher,
-                args=(code, lang, close_question),
-            )
-        if question.open and question.deadline is None:
-            st.button(
-                t(
-                    "room.teacher.timer_play"
-                    if question.activity == "bot"
-                    else "room.teacher.timer",
-                    lang,
-                    seconds=TIMER_SECONDS,
-                ),
-                key="room_timer",
-                icon=":material/timer:",
-                on_click=_teacher,
-                args=(code, lang, set_timer, TIMER_SECONDS, live.now()),
-            )
-        if not question.revealed:
-            st.button(
-                t("room.teacher.reveal", lang),
-                key="room_reveal",
-                type="primary",
-                icon=":material/visibility:",
-                on_click=_teacher,
-                args=(code, lang, reveal),
-            )
-        if question.quiz is not None and following is not None:
-            st.button(
-                t("room.teacher.next", lang),
-                key="room_next",
-                type="primary" if question.revealed else "secondary",
-                icon=":material/arrow_forward:",
-                on_click=_teacher,
-                args=(code, lang, _quiz_question, question.quiz[0], following),
-            )
+        for shown, label, key, icon, primary, change in buttons:
+            if shown:
+                st.button(
+                    label,
+                    key=key,
+                    type="primary" if primary else "secondary",
+                    icon=icon,
+                    on_click=_teacher,
+                    args=(code, lang, *change),
+                )
 
 
 PANEL_KEY: Final = "room_teacher_panel"
