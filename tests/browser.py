@@ -37,6 +37,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -97,24 +98,30 @@ def streamlit_server(
     `python` and `root`: another environment and copy of the app (the deployment test's);
     `port`: a given one (a server restarted where its pages will reconnect)."""
     port = port or free_port()
-    process = subprocess.Popen(
-        server_command(python, port), cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
     url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(120):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("streamlit did not answer its health check within a minute")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    with tempfile.TemporaryFile() as log:  # its last words, should it end before the tests
+        process = subprocess.Popen(
+            server_command(python, port), cwd=root, stdout=subprocess.DEVNULL, stderr=log
+        )
+        try:
+            for _ in range(120):
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                        if answer.status == 200:
+                            break
+                except OSError:
+                    time.sleep(0.5)
+            else:
+                pytest.fail("streamlit did not answer its health check within a minute")
+            yield url
+        finally:
+            ended = process.poll()
+            process.terminate()
+            process.wait(timeout=20)
+            if ended is not None:  # every test after its end was refused a connection: say why
+                log.seek(0)
+                said = log.read()[-3000:].decode(errors="replace")
+                pytest.fail(f"the server at {url} ended on its own (exit {ended}):\n{said}")
 
 
 @contextmanager
