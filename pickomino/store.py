@@ -346,6 +346,12 @@ class _SQLite(_Backend):
         self._shm = path.with_name(path.name + "-shm")
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
+        self._shm_fd: int | None = None
+        """The WAL index held open while connected, to read its flag. Never closed while the
+        connection lives: closing any descriptor of a file drops every POSIX lock the process
+        holds on it, SQLite's included; another process then took the index as unused and reset
+        it, and this server's mapping of it died with SIGBUS (seen in CI: a browser test's server
+        while the tests' own connections opened the same file)."""
 
     def _connect(self) -> sqlite3.Connection:
         self._path.parent.mkdir(parents=True, exist_ok=True)
@@ -374,7 +380,7 @@ class _SQLite(_Backend):
     @contextmanager
     def transaction(self) -> Iterator[_Run]:
         with self._lock:
-            if _immutable(self._shm):
+            if self._shm_immutable():
                 raise PermissionError("the WAL index is immutable")
             if self._db is None:
                 self._db = self._connect()
@@ -391,12 +397,34 @@ class _SQLite(_Backend):
 
     def reset(self) -> None:
         with self._lock:
-            if _immutable(self._shm):  # closing would write to the mapped index: SIGBUS
+            if self._shm_immutable():  # closing would write to the mapped index: SIGBUS
                 return
             db, self._db = self._db, None
             if db is not None:
                 with suppress(sqlite3.Error):
                     db.close()
+            fd, self._shm_fd = self._shm_fd, None
+            if fd is not None:  # after the connection: no lock of SQLite's left to drop
+                os.close(fd)
+
+    def _shm_immutable(self) -> bool:
+        """Whether the WAL index is immutable, read through a descriptor kept open (`_shm_fd`).
+
+        Not connected, this process holds no lock on the file, so none is lost by opening it
+        for one look and closing it again.
+        """
+        if self._shm_fd is None:
+            try:
+                fd = os.open(self._shm, os.O_RDONLY)
+            except OSError:
+                return False
+            if self._db is None:
+                try:
+                    return _immutable(fd)
+                finally:
+                    os.close(fd)
+            self._shm_fd = fd
+        return _immutable(self._shm_fd)
 
 
 _FS_IOC_GETFLAGS = 0x80086601
@@ -404,26 +432,20 @@ _FS_IOC_GETFLAGS = 0x80086601
 _FS_IMMUTABLE_FL = 0x10
 
 
-def _immutable(path: Path) -> bool:
-    """Whether the file is marked immutable (`chattr +i`): not even root may write it then.
+def _immutable(fd: int) -> bool:
+    """Whether the open file `fd` is marked immutable (`chattr +i`): not even root may write it.
 
-    About 13 microseconds; False where there is no such file or the system has no such flag.
+    About 13 microseconds; False where the system has no such flag.
     """
     if sys.platform != "linux":
         return False
     import fcntl
 
+    flags = array.array("i", [0])
     try:
-        fd = os.open(path, os.O_RDONLY)
-    except OSError:
-        return False
-    try:
-        flags = array.array("i", [0])
         fcntl.ioctl(fd, _FS_IOC_GETFLAGS, flags)
     except OSError:
         return False
-    finally:
-        os.close(fd)
     return bool(flags[0] & _FS_IMMUTABLE_FL)
 
 

@@ -390,3 +390,31 @@ def test_every_page_that_writes_says_unsaved_keeps_the_work_and_saves_once_back(
     if room is not None:
         phone = phone.button[0].click().run()
         assert not phone.exception and "pupil" in phone.query_params
+
+
+DMS_PROBE = """
+import fcntl, os, sys
+fd = os.open(sys.argv[1], os.O_RDWR)
+try:
+    fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 128)
+    print("free")
+except OSError:
+    print("held")
+"""
+"""Another process asking for SQLite's "the index is in use" lock (byte 128 of the WAL index)."""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the immutable flag is read on Linux only")
+def test_a_connected_store_keeps_sqlites_lock_on_the_wal_index_while_checking_its_flag(
+    tmp_path: Path,
+) -> None:
+    """Reading the index's flag must not drop SQLite's locks: closing any descriptor of a file
+    drops every POSIX lock the process holds on it, another process then took the index as unused
+    and reset it, and the server's mapping of it died with SIGBUS (a CI run lost its browser
+    tests' server so). Fails with the flag read through a descriptor opened and closed each time."""
+    path = tmp_path / "store.sqlite3"
+    with open_store(f"sqlite:///{path}") as kept:
+        for n in range(3):  # each transaction reads the flag first
+            kept.create("game", {"n": n})
+        probe = [sys.executable, "-c", DMS_PROBE, str(path.with_name(path.name + "-shm"))]
+        assert subprocess.run(probe, capture_output=True, text=True).stdout.strip() == "held"
