@@ -72,6 +72,8 @@ ROOMS_PER_SERVER: Final = 20
 """Rooms one server opens in a minute: a server holds a few rooms at once (about 90 pupils)."""
 LIMITED_KEYS: Final = 10_000
 """How many keys a `Limit` holds before it forgets those whose times are all past."""
+SERVER: Final = ""
+"""The one key of a `Limit` counted for the whole server."""
 
 
 class RoomError(CodedError):
@@ -169,13 +171,18 @@ class Limit:
             times.popleft()
         return times
 
+    def free_in(self, key: str, now: float) -> float:
+        """Seconds from `now` until `key` may count again: 0 while under its limit."""
+        with self._lock:
+            times = self._recent(key, now)
+            wait = self._window - (now - times[0]) if len(times) >= self.limit else 0.0
+            if not times:
+                del self._times[key]
+            return wait
+
     def full(self, key: str, now: float) -> bool:
         """Whether `key` had `limit` events in the window before `now`."""
-        with self._lock:
-            full = len(self._recent(key, now)) >= self.limit
-            if not self._times[key]:
-                del self._times[key]
-            return full
+        return self.free_in(key, now) > 0
 
     def count(self, key: str, now: float) -> None:
         """Count one event of `key`; past `LIMITED_KEYS` keys, forget the keys gone quiet."""
@@ -871,13 +878,7 @@ class WrongCodes:
     """
 
     def __init__(self, limit: int = WRONG_CODES_PER_MINUTE, window: float = 60.0) -> None:
-        self._limit = limit
-        self._window = window
-        self._times: deque[float] = deque()
-
-    def _forget(self, now: float) -> None:
-        while self._times and now - self._times[0] >= self._window:
-            self._times.popleft()
+        self._counted = Limit(limit, window)
 
     def check(self, now: float) -> None:
         """Refuse any code while the server is over its limit.
@@ -885,12 +886,12 @@ class WrongCodes:
         The pupil is told to wait a minute, not the seconds left: a right code is refused too
         (the price of a limit that an address cannot dodge), and a whole minute is plain.
         """
-        self._forget(now)
-        if len(self._times) >= self._limit:
-            wait = max(1, round(self._window - (now - self._times[0])))
-            raise RoomError("too_many", f"too many wrong codes: open again in {wait} s")
+        wait = self._counted.free_in(SERVER, now)
+        if wait:
+            raise RoomError(
+                "too_many", f"too many wrong codes: open again in {max(1, round(wait))} s"
+            )
 
     def wrong(self, now: float) -> None:
         """Count one wrong code."""
-        self._forget(now)
-        self._times.append(now)
+        self._counted.count(SERVER, now)

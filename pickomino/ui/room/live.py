@@ -34,6 +34,7 @@ from pickomino.rooms import (
     ROOMS_PER_ADDRESS,
     ROOMS_PER_SERVER,
     ROOMS_PER_SESSION,
+    SERVER,
     Answer,
     Limit,
     Pupil,
@@ -269,18 +270,26 @@ def remember(code: str, token: str) -> None:
 def keep_in_browser(code: str, token: str) -> None:
     """Write the teacher's token into a cookie of this browser, so a reload keeps the controls.
 
-    Only the teacher's page calls this; the cookie is the site's own (SameSite=Strict), lasts as
-    long as the room's answers are kept, and is sent by the browser with Streamlit's connection.
+    Only the teacher's page calls this, once the token is checked (`teacher_of`).
     """
-    if not re.fullmatch(r"[A-Za-z0-9_-]+", token + code):
+    _write_cookies({COOKIE_PREFIX + code: token, CURRENT_COOKIE: code})
+
+
+def _write_cookies(cookies: dict[str, str]) -> None:
+    """Write `cookies` into this browser, kept as long as the room's answers are.
+
+    The site's own (SameSite=Strict), sent by the browser with Streamlit's connection. Names
+    and values are a room's code and tokens, written into a script: anything but their letters
+    writes nothing.
+    """
+    if not all(re.fullmatch(r"[A-Za-z0-9_-]+", name + value) for name, value in cookies.items()):
         return
     age = int(KEPT_AFTER.total_seconds())
-    cookie = f"path=/; max-age={age}; SameSite=Strict"
-    st.html(
-        f"<script>document.cookie = '{COOKIE_PREFIX}{code}={token}; {cookie}';"
-        f"document.cookie = '{CURRENT_COOKIE}={code}; {cookie}';</script>",
-        unsafe_allow_javascript=True,
+    script = "".join(
+        f"document.cookie = '{name}={value}; path=/; max-age={age}; SameSite=Strict';"
+        for name, value in cookies.items()
     )
+    st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
 
 
 def current() -> str | None:
@@ -323,7 +332,7 @@ def open_new(lang: Lang) -> str:
         moment = now()
         if own.full("", moment) or (where is not None and by_address.full(where, moment)):
             raise RoomError("many_rooms", "too many rooms opened from here in the last minute")
-        if in_all.full("", moment):
+        if in_all.full(SERVER, moment):
             raise RoomError(
                 "server_rooms", "too many rooms opened on this server in the last minute"
             )
@@ -336,7 +345,7 @@ def open_new(lang: Lang) -> str:
             except RoomCodeTaken:  # one chance in billions: draw another
                 continue
             own.count("", moment)
-            in_all.count("", moment)
+            in_all.count(SERVER, moment)
             if where is not None:
                 by_address.count(where, moment)
             remember(code, token)
@@ -358,13 +367,8 @@ def keep_seat(code: str, token: str, in_browser: bool) -> None:
     by the room's limit on joins a minute instead (README, "Live classroom").
     """
     st.session_state.setdefault(SEAT_KEY, {})[code] = token
-    if in_browser and re.fullmatch(r"[A-Za-z0-9_-]+", token + code):
-        age = int(KEPT_AFTER.total_seconds())
-        st.html(
-            f"<script>document.cookie = '{SEAT_COOKIE}{code}={token}; path=/; max-age={age};"
-            " SameSite=Strict';</script>",
-            unsafe_allow_javascript=True,
-        )
+    if in_browser:
+        _write_cookies({SEAT_COOKIE + code: token})
 
 
 def change(code: str, edit: Callable[[Room], Room]) -> Room:
