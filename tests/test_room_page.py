@@ -1078,3 +1078,22 @@ def test_closing_a_room_asks_once_more_and_the_closed_board_says_it_is_closed() 
     assert closed in text
     assert t("room.waiting", "fr") not in text
     assert t("room.board.join", "fr") not in text and not teacher.code  # no way in to show
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_a_closed_rooms_phone_gives_the_score_as_final(lang: str) -> None:
+    teacher, code = teacher_room(lang)
+    ask(code)
+    zoe = pupil(code, "Zoë", lang)
+    best = stored(code).question
+    assert best is not None
+    zoe.button(key=f"room_option_1_{best.right}").click().run()
+    teacher.run()
+    teacher.button(key="room_reveal").click().run()
+    zoe.run()
+    assert t("room.phone.score", lang, right=1, asked=1) in shown_text(zoe)
+    close(teacher)
+    zoe.run()
+    text = shown_text(zoe)
+    assert t("room.phone.final_score", lang, right=1, asked=1) in text
+    assert t("room.phone.score", lang, right=1, asked=1) not in text  # no "so far" once closed

@@ -294,8 +294,9 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
 def _own_score(seen: live.Seen, pupil: Pupil, lang: Lang) -> None:
     """The pupil's own score over the revealed questions they met (`rooms.own_score`).
 
-    Never the others'; nothing before one of them is revealed.
+    Never the others'; nothing before one of them is revealed; final once the room is closed.
     """
     right, met = own_score(seen.room, pupil, seen.answers)
     if met:
-        st.caption(t("room.phone.score", lang, right=right, asked=met))
+        key = "room.phone.final_score" if seen.closed() else "room.phone.score"
+        st.caption(t(key, lang, right=right, asked=met))
