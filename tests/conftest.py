@@ -24,6 +24,9 @@ from tests.cli import Ran
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
+pytest_plugins = ["tests.stores"]
+"""The store fixtures (`url`, `clock`, `db`) for every test module."""
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """The app's store in a fresh SQLite file of this test process, never the checkout's.

@@ -1,26 +1,20 @@
 """The store keeps documents, refuses stale writes and forgets old ones, on SQLite and PostgreSQL.
 
-Every test runs on both backends through the `url` fixture. PostgreSQL needs a real server: its
-URL comes from PICKOMINO_TEST_POSTGRES_URL (`.ci/run` installs and starts one), and each test gets
-a schema of its own in that database, so that parallel workers do not see each other's rows.
-Without the variable the PostgreSQL half is skipped with a message saying how to get one. Time is
-an injected clock, moved on by hand: expiry is tested without waiting a month.
+Every test runs on both backends through the `url` fixture (tests/stores.py), with an injected
+clock moved on by hand.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 import sqlite3
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -40,65 +34,12 @@ from pickomino.store import (
     VersionConflict,
     open_store,
 )
+from tests.stores import START, Clock
 
 ROOT = Path(__file__).resolve().parent.parent
-POSTGRES = os.environ.get("PICKOMINO_TEST_POSTGRES_URL")
-NO_POSTGRES = (
-    "PostgreSQL tests skipped: set PICKOMINO_TEST_POSTGRES_URL to "
-    "postgresql://USER:PASSWORD@HOST:PORT/DATABASE, a database where that user may create schemas "
-    "(as root on Debian, .ci/run installs, starts and creates one; see docs/store.md)"
-)
-START = datetime(2026, 3, 1, 8, 30, tzinfo=UTC)
 ID = re.compile(r"[A-Za-z0-9_-]{11}")
 MIGRATED = [(number,) for number in range(1, store.SCHEMA_VERSION + 1)]
 """The schema's record once every migration ran, each once."""
-
-
-class Clock:
-    """A clock the test moves on by hand."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, delta: timedelta) -> None:
-        self.now += delta
-
-
-@pytest.fixture(
-    params=[
-        "sqlite",
-        pytest.param("postgresql", marks=pytest.mark.skipif(POSTGRES is None, reason=NO_POSTGRES)),
-    ]
-)
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A store URL no other test uses: a SQLite file in a folder not made yet, or a fresh schema."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path}/not-made-yet/store.sqlite3"
-        return
-    import psycopg
-
-    assert POSTGRES is not None
-    schema = f"test_{secrets.token_hex(6)}"
-    with psycopg.connect(POSTGRES, autocommit=True) as connection:
-        connection.execute(f"CREATE SCHEMA {schema}")
-    joiner = "&" if urlsplit(POSTGRES).query else "?"
-    yield f"{POSTGRES}{joiner}options={quote(f'-c search_path={schema}')}"
-    with psycopg.connect(POSTGRES, autocommit=True) as connection:
-        connection.execute(f"DROP SCHEMA {schema} CASCADE")
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
-
-
-@pytest.fixture
-def db(url: str, clock: Clock) -> Iterator[Store]:
-    with open_store(url, clock) as opened:
-        yield opened
 
 
 def raw(url: str, sql: str) -> list[tuple[Any, ...]]:

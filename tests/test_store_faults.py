@@ -36,17 +36,12 @@ from pickomino.ui import storage
 from pickomino.ui.records import game_link
 from pickomino.ui.room import live
 from tests import throwaway_pg
+from tests.stores import Clock
 from tests.test_app import opened, shown_text
-from tests.test_store import Clock
 from tests.test_visits import person_move
 
 ROOT = Path(__file__).resolve().parent.parent
 RETRY = timedelta(seconds=store.RETRY_AFTER)
-
-
-@pytest.fixture
-def clock() -> Clock:
-    return Clock()
 
 
 def chattr(flag: str, *paths: Path) -> None:
