@@ -70,6 +70,7 @@ def largest(root: Path) -> dict[str, tuple[str, int]]:
 
 
 def main(argv: list[str]) -> int:
+    """Print the census of the checkout at `argv[0]` (this one by default)."""
     root = Path(argv[0]).resolve() if argv else ROOT
     total, pure, names = census(root)
     ui_lines = sum(
