@@ -38,9 +38,10 @@ from pickomino.scenario import parse, scenario_json, table_json
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a room code: none that reads like another on a board (no I/1, O/0)."""
 CODE_LENGTH: Final = 7
-"""32^7 = 34 billion codes: with `WRONG_CODES_PER_MINUTE` wrong tries a server, someone guessing
-would need centuries to find one of a few hundred open rooms, and seven letters are still read
-off a board in a breath."""
+"""32^7 = 34 billion codes, and seven letters are still read off a board in a breath. Guessing
+stays hopeless: with 300 rooms open, a guesser needs 32^7 / 300 = 115 million tries on average,
+which at `WRONG_CODES_PER_MINUTE` (30 a minute) a server take 3.8 million minutes, about 7 years
+per server (README and docs/classroom.md, "Limits")."""
 MAX_PUPILS: Final = 60
 """The most pupils one room holds: two classes joined for a lesson, and still a tally a
 projector can show and a server answers at once (README, "Live classroom")."""
