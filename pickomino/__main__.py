@@ -81,7 +81,7 @@ def _choice_json(choice: Choice, tiles: tuple[int, ...]) -> dict[str, Any]:
 
 
 def odds_json(analysis: Analysis) -> dict[str, Any]:
-    """The analysis as the JSON object `python -m pickomino odds` prints (keys in the README)."""
+    """The analysis as the JSON object `python -m pickomino odds` prints (keys in docs/cli.md)."""
     recommended = analysis.recommended
     return {
         "phase": analysis.phase,
@@ -108,7 +108,7 @@ def _graded_json(choice: Choice) -> dict[str, Any]:
 
 
 def review_json(graded: Review) -> dict[str, Any]:
-    """The review as the JSON object `python -m pickomino review` prints (keys in the README)."""
+    """The review as the JSON object `python -m pickomino review` prints (keys in docs/cli.md)."""
     return {
         "decisions": [
             {
@@ -182,7 +182,7 @@ def _quiz(args: argparse.Namespace) -> dict[str, Any]:
     try:
         count = None if args.count is None else str(args.count)
         return quiz_json(read_setup(args.code, args.level, count), lang)
-    except FileNotFoundError as error:  # an installed wheel holds no content/ (README, "package")
+    except FileNotFoundError as error:  # an installed wheel holds no content/ (docs/package.md)
         raise QuizError(
             "no_content", f"the quiz texts are missing: {error.filename}", path=error.filename
         ) from None
