@@ -108,7 +108,7 @@ def _graded_json(choice: Choice) -> dict[str, Any]:
 
 
 def review_json(graded: Review) -> dict[str, Any]:
-    """The review as the JSON object `python -m pickomino review` prints (keys in docs/cli.md)."""
+    """The review as the JSON object `python -m pickomino review` prints (keys in docs/coach.md)."""
     return {
         "decisions": [
             {
