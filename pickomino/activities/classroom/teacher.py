@@ -224,8 +224,13 @@ class Board:
             lines.append(tn(key, rule.right, lang, rule=said, asked=rule.asked))
         return tuple(lines)
 
-    def ranking(self, lang: Lang) -> tuple[str, ...]:
-        """The first few nicknames by right answers, a line each (the teacher turned it on)."""
+    def ranking(self, lang: Lang) -> tuple[str, ...] | None:
+        """The first few nicknames by right answers, a line each; None while the ranking is off.
+
+        Off, each pupil sees only their own score.
+        """
+        if not self.room.ranking:
+            return None
         return tuple(
             t(
                 "room.board.rank",

@@ -304,8 +304,9 @@ def _live(
             _question(shown, lang, code)
     if teacher is not None and not shown.closed and room.question is None:
         versus.start_button(code, lang, _teacher)
-    if room.ranking:
-        _ranking(shown, lang)
+    ranked = shown.ranking(lang)
+    if ranked is not None:
+        _ranking(ranked, lang)
     if teacher is not None:
         frame.folded(
             t("room.teacher.title", lang),
@@ -315,10 +316,9 @@ def _live(
         )
 
 
-def _ranking(shown: Board, lang: Lang) -> None:
+def _ranking(lines: tuple[str, ...], lang: Lang) -> None:
     """The first few nicknames by right answers, only when the teacher turned the ranking on."""
     st.subheader(t("room.board.ranking", lang), anchor=False)
-    lines = shown.ranking(lang)
     st.markdown("\n".join(lines) if lines else t("room.board.ranking_empty", lang))
 
 
