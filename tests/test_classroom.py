@@ -37,6 +37,7 @@ from pickomino.i18n import t, tn
 from pickomino.lessons.quiz import Setup, questions
 from pickomino.reach import Reach
 from pickomino.rooms import (
+    KEPT_AFTER,
     ROOMS_PER_ADDRESS,
     ROOMS_PER_SERVER,
     ROOMS_PER_SESSION,
@@ -414,3 +415,35 @@ def test_the_class_game_is_told_move_by_move_then_asked_and_plays_itself_when_du
     desk.advance(code, seen)  # the teacher's board's poll plays the class's move
     assert told.played(board(desk, code).room, "en") == t("room.bot.played_nobody", "en")
     assert board(desk, code).room.question.number == number + 1  # type: ignore[union-attr]
+
+
+def test_a_room_is_read_again_only_when_its_pulse_moved_and_polled_until_closed(
+    db: Store, url: str, now: Callable[[], float], clock: Clock
+) -> None:
+    desk, code = teacher(db, now)
+    id = desk.find(code)
+    first = desk.load(id)
+    assert desk.load(id) is first  # nothing changed: the last read serves
+    assert desk.pace(id, 0.5) == 0.5
+    seat, _ = joined(db, now, code, "Zoë")
+    moved = desk.load(id)
+    assert moved is not first and [pupil.nickname for pupil in moved.pupils] == ["Zoë"]
+    with held(url):  # a store at fault is not final: the page keeps polling
+        assert desk.pace(id, 0.5) == 0.5
+    clock.advance(timedelta(seconds=RETRY_AFTER))
+    let_in = seat.look_up(code, lambda seen: False, WrongCodes(), open_will_do=True)
+    desk.close(code)
+    assert desk.pace(id, 0.5) is None  # a closed room never changes again
+    wrong = WrongCodes(limit=1)
+    assert seat.look_up(code, lambda seen: False, wrong, open_will_do=True).id == let_in.id
+    refused(
+        "unknown",
+        lambda: PupilSeat(db, now, {}).look_up(code, lambda seen: False, wrong, open_will_do=True),
+    )
+    clock.advance(KEPT_AFTER + timedelta(days=31))
+    db.purge()
+    refused("closed", lambda: desk.load(id))  # its record gone: closed for good, not unknown
+    assert desk.pace(id, 0.5) is None
+    refused(
+        "closed", lambda: seat.look_up(code, lambda seen: False, WrongCodes(), open_will_do=True)
+    )
