@@ -3,7 +3,7 @@
 A teacher who starts the app on a laptop opens it at `http://localhost:8501`, the first address
 `streamlit run` prints. That address means "this very device" to whatever opens it, so a phone
 that scanned a QR code of it reached nothing, and nobody said why. The address is chosen here,
-with no Streamlit (the page reads the three inputs, `ui/room/live.py`), in this order:
+with no Streamlit (the page reads the three inputs, `ui/frame.reach`), in this order:
 
 1. the public address the host set (`PICKOMINO_PUBLIC_URL`), when it reads as a web address;
 2. the page's own address, when its host is a real one (a school server, a hosted app);

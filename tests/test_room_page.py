@@ -25,6 +25,7 @@ from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.util import patch_config_options
 
+from pickomino.activities.classroom import TEACHER_KEY, seat_labels, seats_said
 from pickomino.i18n import percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.narrate import move_words
@@ -58,7 +59,6 @@ from pickomino.store import open_store
 from pickomino.ui import frame, quiz_view, storage
 from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live, projector
-from pickomino.ui.room.asked import seat_labels, seats_said
 from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store
 from tests.tables import table
@@ -219,7 +219,7 @@ def test_without_the_rooms_teacher_token_nothing_of_the_teachers_is_drawn_or_ser
     widgets = [*viewer.button, *viewer.selectbox, *viewer.toggle]
     assert [w.key for w in widgets if w.key and w.key.startswith("room_")] == []
     assert "Zoë" not in shown_text(viewer)
-    assert live.TEACHER_KEY not in viewer.session_state
+    assert TEACHER_KEY not in viewer.session_state
     assert not any("document.cookie" in html.proto.body for html in viewer.get("html"))
     assert "control" not in viewer.query_params
     text = shown_text(viewer)
@@ -239,10 +239,10 @@ def test_the_control_link_gives_its_teacher_the_controls_and_the_sheet_in_their_
     zoe = pupil(code, "Zoë", "fr")
     zoe.button(key="room_option_1_1").click().run()
     label = zoe.button(key="room_option_1_1").label
-    token = teacher.session_state[live.TEACHER_KEY][code]
+    token = teacher.session_state[TEACHER_KEY][code]
     laptop = opened("app_pages/room.py", "fr", room=code, control=token)
     assert "control" not in laptop.query_params
-    assert laptop.session_state[live.TEACHER_KEY] == {code: token}
+    assert laptop.session_state[TEACHER_KEY] == {code: token}
     assert any("document.cookie" in html.proto.body for html in laptop.get("html"))
     close(laptop)
     sheets = [data for mimetype, data in served if mimetype == "text/csv"]
@@ -362,7 +362,7 @@ def test_during_a_lock_out_every_look_up_waits_but_the_rooms_pupils_and_teacher(
     back.button(key="room_option_1_0").click().run()
     teacher.run()
     assert "**1** of 1 has answered." in shown_text(teacher)
-    token = teacher.session_state[live.TEACHER_KEY][code]
+    token = teacher.session_state[TEACHER_KEY][code]
     laptop = opened("app_pages/room.py", "en", room=code, control=token)
     assert not laptop.error and laptop.button(key="room_reveal") is not None
 

@@ -1,115 +1,32 @@
-"""A room's question in the reader's words: its prompt, its table, its options, its answer.
+"""A room's question drawn: its table with the roll it is about, and why its answer is right.
 
-The projector and the phones word the same question, each in its reader's language, from the
-room's record alone: a decision's options are the table's legal moves (`narrate.move_words`), a
-quiz question's are the quiz's own (`lessons.quiz`), so nothing here copies either.
-
-Every phone redraws its question every second (`phone`), so a question's table, drawn as HTML,
-and its options' words are made once per question and language in this process and kept
-(`functools.lru_cache`, keyed by the question's JSON): a poll then costs the pulse's read and
-the sending of elements already made (`benchmarks/room_load.py`).
+The words of a question (its prompt, its options) are `activities.classroom.asked`'s; this module
+draws its table. Every phone redraws its question every second (`phone`), so a question's table,
+drawn as HTML, is made once per question, language and scale in this process and kept
+(`functools.lru_cache`, keyed by the question's JSON): a poll then costs the pulse's read and the
+sending of elements already made (`benchmarks/room_load.py`).
 """
 
 from __future__ import annotations
 
 import functools
-import json
-from dataclasses import dataclass
 
 import streamlit as st
 
+from pickomino.activities.classroom.asked import Asked, kept
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
-from pickomino.lessons.quiz import Question as QuizQuestion
-from pickomino.lessons.quiz import read_code
-from pickomino.narrate import Names, move_words
-from pickomino.odds import Analysis, analyse
-from pickomino.rooms import CLASS_SEAT, Question, moves_of
-from pickomino.scenario import parse
+from pickomino.narrate import Names
 from pickomino.ui import show
-from pickomino.ui.quiz_view import quiz
-
-
-@dataclass(frozen=True, eq=False)
-class Asked:
-    """A question as a page shows it: the table, and for a quiz, the quiz's own question.
-
-    `key` is the question's JSON, which the drawings made of it are kept under.
-    """
-
-    question: Question
-    table: Table
-    quizzed: QuizQuestion | None
-    key: str
-
-    def prompt(self, lang: Lang) -> str:
-        """What the class is asked."""
-        if self.quizzed is not None:
-            return self.quizzed.prompt(lang)
-        return t(f"room.ask.{self.table.phase}", lang)
-
-    def option(self, index: int, lang: Lang) -> str:
-        """Option `index` as its button reads."""
-        return _options(self.key, lang)[index]
-
-    def analysis(self) -> Analysis | None:
-        """The odds of a decision (None for a quiz question)."""
-        return None if self.quizzed is not None else analyse(self.table)
-
-
-SEAT_KEYS = {CLASS_SEAT: "room.bot.seat_class", 1 - CLASS_SEAT: "room.bot.seat_expert"}
-"""The seats of the class's game against the expert, as sentences call them ("the class")."""
-
-
-def seats_said(lang: Lang) -> tuple[str, ...]:
-    """The class's game's seats inside a sentence: "the class", "l’expert" (a name, no article)."""
-    return tuple(t(SEAT_KEYS[seat], lang) for seat in sorted(SEAT_KEYS))
-
-
-def seat_labels(lang: Lang) -> tuple[str, ...]:
-    """The class's game's seats standing alone, as a label: "The class", "L’expert"."""
-    return tuple(name[:1].upper() + name[1:] for name in seats_said(lang))
-
-
-def _names(question: Question, lang: Lang, said: bool) -> Names:
-    """How a question's table calls its seats: the class and the expert in the class's game."""
-    if question.activity != "bot":
-        return None
-    return seats_said(lang) if said else seat_labels(lang)
-
-
-def asked(question: Question) -> Asked:
-    """The question of a room, ready to word."""
-    return _asked(json.dumps(question.to_json(), sort_keys=True))
-
-
-@functools.lru_cache(maxsize=256)
-def _asked(key: str) -> Asked:
-    question = Question.from_json(json.loads(key))
-    if question.quiz is not None:
-        code, index = question.quiz
-        quizzed = quiz(read_code(code))[index]
-        return Asked(question, quizzed.table, quizzed, key)
-    return Asked(question, parse(question.table).table, None, key)
-
-
-@functools.lru_cache(maxsize=256)
-def _options(key: str, lang: Lang) -> tuple[str, ...]:
-    found = _asked(key)
-    if found.quizzed is not None:
-        return tuple(found.quizzed.choice_text(i, lang) for i in range(found.question.options))
-    table = found.table
-    names = _names(found.question, lang, said=True)
-    return tuple(move_words(move, table, lang, "button", names) for move in moves_of(table))
 
 
 @functools.lru_cache(maxsize=256)
 def _table_html(key: str, lang: Lang, scale: float) -> str:
     """The question's table with the roll it is about, as one drawing (`show.situation`'s)."""
-    found = _asked(key)
+    found = kept(key)
     table = found.table
     if found.quizzed is None:
-        return table_html(table, lang, scale, _names(found.question, lang, said=False))
+        return table_html(table, lang, scale, found.names(lang, said=False))
     markup = _table_parts(table, lang, scale, None)
     shown = found.quizzed.shown_roll()
     if shown is not None:

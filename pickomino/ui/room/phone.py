@@ -14,26 +14,15 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.echo import TYPED_CHARS, echoed
+from pickomino.activities.classroom import Phone
+from pickomino.activities.classroom.room import refusal
+from pickomino.echo import TYPED_CHARS
 from pickomino.i18n import Lang, t
-from pickomino.rooms import (
-    JOINS_PER_MINUTE,
-    Pupil,
-    Question,
-    RoomError,
-    check_answer,
-    check_open,
-    new_token,
-    nickname,
-    own_score,
-    pupil_id,
-    read_code,
-)
+from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui import frame
 from pickomino.ui.room import live
-from pickomino.ui.room.asked import asked, draw_table, waiting
-from pickomino.ui.storage import store
+from pickomino.ui.room.asked import draw_table, waiting
 
 CODE_INPUT: Final = "join_code"
 NAME_INPUT: Final = "join_name"
@@ -101,40 +90,19 @@ def settle() -> tuple[str | None, str | None]:
 
 
 def _join(lang: Lang) -> None:
-    """The form's button: check the code and the nickname, seat the pupil, give them a token."""
+    """The form's button: seat the pupil (`PupilSeat.join`), then open the pupil's link."""
     st.session_state.pop(REFUSED_KEY, None)
     try:
-        code = read_code(st.session_state.get(CODE_INPUT, ""))
-        name = nickname(st.session_state.get(NAME_INPUT, ""))
-        seen = live.look_up(code, lambda seen: False, open_will_do=True)
-        check_open(seen.room, seen.pulse.changed, live.now())
-        token = _seat_again(seen, code)  # this browser's own seat, whatever nickname is typed
-        if token is None:
-            token = new_token()
-            outcome = store().join_room(seen.id, pupil_id(token), name, JOINS_PER_MINUTE)
-            if outcome != "joined":
-                raise RoomError(outcome, f"the room refused the pupil: {outcome}")
+        code, token = live.seat().join(
+            st.session_state.get(CODE_INPUT, ""),
+            st.session_state.get(NAME_INPUT, ""),
+            live.wrong_codes(),
+        )
     except (RoomError, StoreError) as error:
-        st.session_state[REFUSED_KEY] = live.refusal(error, lang)
+        st.session_state[REFUSED_KEY] = refusal(error, lang)
         return
-    live.keep_seat(code, token, in_browser=False)  # the pupil's page writes the cookie
+    # the pupil's page writes the cookie
     st.query_params.from_dict({"room": code, "pupil": token, "lang": lang})
-
-
-def _seat_again(seen: live.Seen, code: str) -> str | None:
-    """The token of this browser's seat in the room, if it has one; RoomError if it was removed.
-
-    One seat a browser: a pupil who closed the page and joins again comes back as themselves
-    rather than as a second pupil, and a pupil the teacher removed stays out under any nickname.
-    """
-    token = live.seat_of(code)
-    if token is None:
-        return None
-    me = pupil_id(token)
-    pupil = next((pupil for pupil in seen.pupils if pupil.id == me), None)
-    if pupil is not None and pupil.removed:
-        raise RoomError("removed", "the teacher took this pupil out of the room")
-    return token if pupil is not None else None
 
 
 def join_form(lang: Lang) -> None:
@@ -160,45 +128,40 @@ def join_form(lang: Lang) -> None:
         )
 
 
-def _answer(id: str, token: str, question: Question, option: int, lang: Lang) -> None:
+def _answer(id: str, token: str, number: int, option: int, lang: Lang) -> None:
     """A tap: the pupil's answer to the open question, changeable until the reveal.
 
     A refusal is said above the question it was for, and no longer once another is asked.
     """
     st.session_state.pop(ANSWER_REFUSED_KEY, None)
     try:
-        seen = live.load(id)
-        check_answer(seen.room, question.number, option, live.now())
-        if not store().answer(id, pupil_id(token), question.number, option):
-            raise RoomError("question_closed", "this question takes no more answers")
+        live.seat().answer(id, token, number, option)
     except (RoomError, StoreError) as error:
-        st.session_state[ANSWER_REFUSED_KEY] = (question.number, live.refusal(error, lang))
+        st.session_state[ANSWER_REFUSED_KEY] = (number, refusal(error, lang))
 
 
 def enter(code: str, token: str, lang: Lang) -> tuple[str | None, list[str]]:
     """The id of the room a pupil's link opens, or None and why not (to show above the form).
 
-    The link's pupil must be one of the room's (`live.look_up`): a link made up for a room
-    answers as a wrong code does, and leaves the address, so the form under it joins afresh.
+    A link made up for a room answers as a wrong code does (`PupilSeat.enter`), and leaves the
+    address, so the form under it joins afresh.
     """
     try:
-        me = pupil_id(token)
-        seen = live.look_up(
-            read_code(code),
-            lambda seen: any(pupil.id == me for pupil in seen.pupils),
-            open_will_do=False,
-        )
+        seen = live.seat().enter(code, token, live.wrong_codes())
     except (RoomError, StoreError) as error:
         if isinstance(error, RoomError) and error.code in ("unknown", "bad_code"):
             frame.publish({"pupil": None})
-        return None, [live.refusal(error, lang)]
+        return None, [refusal(error, lang)]
     return seen.id, []
 
 
 def phone(id: str, token: str, lang: Lang) -> None:
     """The pupil's page in room `id`, redrawn by itself when the room changes."""
-    pace = live.pace(id, live.POLL_SECONDS)
-    _mark_seat(id, token)
+    seat = live.seat()
+    pace = seat.pace(id, live.POLL_SECONDS)
+    code = seat.seated(id, token)
+    if code is not None:  # a link the room never seated marks nothing
+        live.keep_seat(code, token)
     st.fragment(_live, run_every=pace)(id, token, lang, pace)
     st.html(
         TAP_GUARD.format(rejoining=REJOINING, option=OPTION_KEY, run=secrets.token_hex(6)),
@@ -206,97 +169,67 @@ def phone(id: str, token: str, lang: Lang) -> None:
     )
 
 
-def _mark_seat(id: str, token: str) -> None:
-    """Mark this browser with the pupil's seat (`live.keep_seat`), once the room knows the pupil.
-
-    A link with a token the room never seated marks nothing: it cannot unmark a removed pupil.
-    """
-    try:
-        seen = live.load(id)
-    except StoreError:
-        return  # the page says so; the mark waits for its next whole run
-    if any(pupil.id == pupil_id(token) for pupil in seen.pupils):
-        live.keep_seat(seen.room.code, token, in_browser=True)
-
-
 def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
     """The page's part that polls the room every `pace` seconds (None: the room is closed)."""
+    seat = live.seat()
     try:
-        seen = live.load(id)
+        seen = seat.load(id)
     except RoomError:  # its record is gone: closed for good
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
         live.stop_polling(pace)
         return
     except StoreError as error:
-        st.error(live.refusal(error, lang), icon=":material/cloud_off:")
+        st.error(refusal(error, lang), icon=":material/cloud_off:")
         return
-    me = pupil_id(token)
-    pupil = next((pupil for pupil in seen.pupils if pupil.id == me), None)
-    if pupil is None or pupil.removed:
-        st.error(t("room.phone.not_in" if pupil is None else "room.phone.removed", lang))
+    shown = seat.phone(seen, token)
+    if shown.screen in ("not_in", "removed"):
+        st.error(t(f"room.phone.{shown.screen}", lang))
         return
-    st.caption(t("room.phone.hello", lang, name=echoed(pupil.nickname), code=seen.room.code))
-    question = seen.room.question
+    st.caption(shown.hello(lang))
     refused = st.session_state.get(ANSWER_REFUSED_KEY)
-    if refused and question is not None and refused[0] == question.number:
+    if refused and shown.number is not None and refused[0] == shown.number:
         st.error(refused[1], icon=":material/error:")
-    if seen.closed():
+    if shown.screen == "closed":
         live.stop_polling(pace)
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
-        _own_score(seen, pupil, lang)
+        _own_score(shown, lang)
         return
-    if question is None:
+    if shown.screen == "waiting":
         waiting(lang)
         return
-    if not question.told(live.now()):
+    if shown.screen == "watch":
         st.info(t("room.phone.watch", lang), icon=":material/live_tv:")
-        _own_score(seen, pupil, lang)
+        _own_score(shown, lang)
         return
-    found = asked(question)
-    mine = seen.of_question(question.number).get(me)
-    taking = question.taking(live.now())
+    found = shown.found
+    assert found is not None and shown.number is not None
     st.markdown(f"**{found.prompt(lang)}**")
     draw_table(found, lang, scale=PHONE_SCALE)
-    for option in range(question.options):
-        label = found.option(option, lang)
-        if question.revealed and option == question.right:
-            label = t("room.phone.best", lang, option=label)
+    for option in shown.options():
         st.button(
-            label,
-            key=f"{OPTION_KEY}{question.number}_{option}",
-            type="primary" if option == mine else "secondary",
-            icon=":material/check:" if option == mine else None,
+            shown.label(option, lang),
+            key=f"{OPTION_KEY}{shown.number}_{option}",
+            type="primary" if option == shown.mine else "secondary",
+            icon=":material/check:" if option == shown.mine else None,
             width="stretch",
-            disabled=not taking,
+            disabled=not shown.taking,
             on_click=_answer,
-            args=(id, token, question, option, lang),
+            args=(id, token, shown.number, option, lang),
         )
-    if question.revealed:
-        right = mine == question.right
-        key = (
-            "room.phone.none"
-            if mine is None
-            else ("room.phone.right" if right else "room.phone.wrong")
-        )
-        st.markdown(t(key, lang))
-    elif not taking:  # said whatever the pupil chose: a tap on a greyed button sends nothing
-        stopped = (
-            t("room.phone.closed_question", lang)
-            if mine is None
-            else t("room.phone.stopped", lang, option=found.option(mine, lang))
-        )
-        st.info(stopped, icon=":material/block:")
-    elif mine is not None:
-        st.caption(t("room.phone.answered", lang))
-    _own_score(seen, pupil, lang)
+    said = shown.after(lang)
+    if said is not None:
+        kind, text = said
+        if kind == "verdict":
+            st.markdown(text)
+        elif kind == "stopped":
+            st.info(text, icon=":material/block:")
+        else:
+            st.caption(text)
+    _own_score(shown, lang)
 
 
-def _own_score(seen: live.Seen, pupil: Pupil, lang: Lang) -> None:
-    """The pupil's own score over the revealed questions they met (`rooms.own_score`).
-
-    Never the others'; nothing before one of them is revealed; final once the room is closed.
-    """
-    right, met = own_score(seen.room, pupil, seen.answers)
-    if met:
-        key = "room.phone.final_score" if seen.closed() else "room.phone.score"
-        st.caption(t(key, lang, right=right, asked=met))
+def _own_score(shown: Phone, lang: Lang) -> None:
+    """The pupil's own score, when there is one to give (`Phone.own_score`)."""
+    score = shown.own_score(lang)
+    if score:
+        st.caption(score)

@@ -2,8 +2,9 @@
 
 What the class sees is drawn for everyone who opens the room's address while it is open; the
 teacher's buttons, the nicknames and the answer sheet only for a session whose token the room
-takes (`live.teacher_of`), a token that never shows on this page or in its address. A fragment
-polls the room's pulse, so the count of answers moves as the phones tap, without a reload.
+takes (`TeacherDesk.teacher_of`), a token that never shows on this page or in its address. A
+fragment polls the room's pulse, so the count of answers moves as the phones tap, without a
+reload. What the board shows at a pulse, and which buttons act, is the desk's `Board`.
 """
 
 from __future__ import annotations
@@ -18,44 +19,29 @@ from typing import Final
 import segno
 import streamlit as st
 
-from pickomino.echo import echoed
-from pickomino.game import Table
-from pickomino.i18n import Lang, percent, t, tn
-from pickomino.lessons.quiz import Setup
-from pickomino.lessons.quiz import read_code as read_quiz
-from pickomino.rooms import (
-    KEPT_AFTER,
-    MAX_PUPILS,
-    Room,
-    RoomError,
-    answer_sheet,
-    ask_decision,
-    ask_quiz,
-    class_by_rule,
-    close_question,
-    close_room,
-    next_in_quiz,
-    place,
-    ranking,
-    read_code,
-    reveal,
-    set_timer,
-    show_distribution,
-    show_ranking,
-    tally,
+from pickomino.activities.classroom import (
+    TIMER_SECONDS,
+    Board,
+    TeacherDesk,
+    control_link,
+    join_link,
 )
-from pickomino.store import StoreError, UnknownDocument
+from pickomino.activities.classroom.room import refusal
+from pickomino.activities.classroom.teacher import Run
+from pickomino.game import Table
+from pickomino.i18n import Lang, t
+from pickomino.lessons.quiz import Setup
+from pickomino.rooms import KEPT_AFTER, RoomError, read_code
+from pickomino.store import StoreError
 from pickomino.ui import frame, show
 from pickomino.ui.odds_panel import outlook_line
-from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live, versus
-from pickomino.ui.room.asked import Asked, asked, draw_table, explanation, waiting
+from pickomino.ui.room.asked import draw_table, explanation, waiting
 
 PAGE: Final = "app_pages/room.py"
 CONTROL_VISIT: Final = "room_control_visit"
 REFUSED_KEY: Final = "room_refused"
 REMOVE_PICK: Final = "room_remove_pick"
-TIMER_SECONDS: Final = 30
 BOARD_SCALE: Final = 0.6
 """The question's drawing on the board: its sixteen tiles on one line beside an open sidebar."""
 
@@ -65,7 +51,7 @@ def settle(lang: Lang) -> tuple[str | None, str | None]:
 
     A control link (`?control=TOKEN`) offers a teacher's token; the token leaves the address at
     once, so it is never in the address bar of a projected page, and is kept only if the room
-    takes it (`live.teacher_of`, in `board`).
+    takes it (`TeacherDesk.teacher_of`, in `board`).
     """
     code = st.query_params.get("room")
     if code is None:
@@ -73,7 +59,7 @@ def settle(lang: Lang) -> tuple[str | None, str | None]:
     try:
         code = read_code(code)
     except RoomError as error:
-        frame.refused([live.refusal(error, lang)])
+        frame.refused([refusal(error, lang)])
         return None, None
     token = st.query_params.get("control")
     offered = token if frame.arriving(CONTROL_VISIT) and token else None
@@ -192,7 +178,7 @@ def join_box(code: str, lang: Lang) -> None:
     warning when there is none; it carries no language, so each phone opens in its own.
     """
     reach = frame.reach()
-    link = reach.link("join", {"room": code})
+    link = join_link(reach, code)
     with st.container(key="room_join"):
         words, picture = st.columns([3, 2], vertical_alignment="center")
         with words:
@@ -220,7 +206,7 @@ def join_strip(code: str, lang: Lang) -> None:
 
     A pupil who comes late still finds the room; the question keeps the screen.
     """
-    link = frame.reach().link("join", {"room": code})
+    link = join_link(frame.reach(), code)
     with st.container(key="room_strip"):
         show.html(
             f'<div class="pk-strip">{_code_html(code)}<p class="pk-strip-link">'
@@ -229,13 +215,13 @@ def join_strip(code: str, lang: Lang) -> None:
         )
 
 
-def _teacher(code: str, lang: Lang, edit: Callable[..., Room], *args: object) -> None:
-    """A teacher's button: the change, made on the stored room; a refusal kept to be shown."""
+def _teacher(code: str, lang: Lang, change: Callable[..., object], *args: object) -> None:
+    """A teacher's button: a change of the desk (`TeacherDesk`), a refusal kept to be shown."""
     st.session_state.pop(REFUSED_KEY, None)
     try:
-        live.change(code, lambda room: edit(room, *args))
+        change(live.desk(), code, *args)
     except (RoomError, StoreError) as error:
-        st.session_state[REFUSED_KEY] = live.refusal(error, lang)
+        st.session_state[REFUSED_KEY] = refusal(error, lang)
 
 
 def board(code: str, offered: str | None, lang: Lang) -> None:
@@ -245,25 +231,27 @@ def board(code: str, offered: str | None, lang: Lang) -> None:
     the room's teacher token gets the board as the class sees it, and nothing of the teacher's:
     no buttons, no nicknames, no answer sheet (a download is served by Streamlit for whoever
     holds its address, so the sheet is never made for them). A code that opens no open room
-    answers as a wrong code does (`live.look_up`).
+    answers as a wrong code does (`Classroom.look_up`).
     """
+    desk = live.desk()
     try:
-        seen = live.look_up(
+        seen = desk.look_up(
             code,
-            lambda seen: live.teacher_of(code, seen.room, offered) is not None,
+            lambda seen: desk.teacher_of(code, seen.room, offered) is not None,
+            live.wrong_codes(),
             open_will_do=True,
         )
     except (RoomError, StoreError) as error:
-        frame.refused([live.refusal(error, lang)])
+        frame.refused([refusal(error, lang)])
         return
-    token = live.teacher_of(code, seen.room, offered)
+    token = desk.teacher_of(code, seen.room, offered)
     if token is not None:
         live.keep_in_browser(code, token)
     show.html(BOARD_CSS)
     joining = seen.room.question is None
-    if not seen.closed():  # a closed room takes nobody: no code to join it by
+    if not seen.closed(live.now()):  # a closed room takes nobody: no code to join it by
         (join_box if joining else join_strip)(code, lang)
-    pace = live.pace(seen.id, live.BOARD_POLL_SECONDS)
+    pace = desk.pace(seen.id, live.BOARD_POLL_SECONDS)
     st.fragment(_live, run_every=pace)(seen.id, code, token, lang, pace, joining)
 
 
@@ -277,214 +265,150 @@ def _live(
     question runs the page again whole, which draws the strip instead (the box is outside this
     part, so a poll does not send the QR code again).
     """
+    desk = live.desk()
     try:
-        seen = live.load(id)
+        seen = desk.load(id)
     except RoomError as error:  # its record is gone: closed for good
-        st.info(live.refusal(error, lang), icon=":material/door_front:")
+        st.info(refusal(error, lang), icon=":material/door_front:")
         live.stop_polling(pace)
         return
     except StoreError as error:
-        st.error(live.refusal(error, lang), icon=":material/cloud_off:")
+        st.error(refusal(error, lang), icon=":material/cloud_off:")
         return
     refused = st.session_state.get(REFUSED_KEY)
     if refused:
         st.error(refused, icon=":material/error:")
-    if teacher:
-        seen = versus.advanced(seen, code, lang, _teacher)
+    if teacher and desk.due(seen):  # the class's game steps on by itself, from its teacher's board
+        _teacher(code, lang, TeacherDesk.advance, seen)
+        seen = desk.load(id)
+    shown = desk.board(seen, teacher is not None)
     room = seen.room
-    closed = seen.closed()
-    if closed:
+    if shown.closed:
         live.stop_polling(pace)
-    question = room.question
-    if joining and question is not None:
+    if joining and room.question is not None:
         st.rerun(scope="app")
-    if closed:
+    if shown.closed:
         st.info(t("room.board.closed", lang, days=KEPT_AFTER.days), icon=":material/door_front:")
-    if question is None:
-        st.markdown(tn("room.board.pupils", len(seen.seated()), lang, high=MAX_PUPILS))
-        if not closed:
+    if shown.stage == "waiting":
+        st.markdown(shown.pupils(lang))
+        if not shown.closed:
             waiting(lang)
-    elif question.activity == "bot" and not versus.told(room, live.now()):
-        versus.tell(room, lang, live.now())
-    elif question.activity == "bot" and versus.over(room):
-        versus.final(room, lang)
-        if teacher is not None and not closed:  # the game's review, or a new game
-            found = asked(question)
-            versus.controls(room, found, seen.of_question(question.number), code, lang, _teacher)
+    elif shown.stage == "telling":
+        versus.tell(room, lang, shown.now)
+    elif shown.stage == "game_over":
+        versus.final(room, lang, shown.now)
+        if teacher is not None and not shown.closed:  # the game's review, or a new game
+            versus.controls(shown, code, lang, _teacher)
     else:
         with st.container(key="room_question"):
-            _question(seen, asked(question), lang, code if teacher and not closed else None)
-    if teacher is not None and not closed and question is None:
+            _question(shown, lang, code)
+    if teacher is not None and not shown.closed and room.question is None:
         versus.start_button(code, lang, _teacher)
-    if room.ranking:
-        _ranking(seen, lang)
+    ranked = shown.ranking(lang)
+    if ranked is not None:
+        _ranking(ranked, lang)
     if teacher is not None:
         frame.folded(
             t("room.teacher.title", lang),
             ":material/admin_panel_settings:",
             PANEL_KEY,
-            lambda: _controls(seen, code, teacher, closed, lang),
+            lambda: _controls(shown, code, teacher, lang),
         )
 
 
-def _ranking(seen: live.Seen, lang: Lang) -> None:
+def _ranking(lines: tuple[str, ...], lang: Lang) -> None:
     """The first few nicknames by right answers, only when the teacher turned the ranking on."""
     st.subheader(t("room.board.ranking", lang), anchor=False)
-    lines = [
-        t(
-            "room.board.rank",
-            lang,
-            place=place,
-            name=echoed(name),
-            right=tn("room.board.right", right, lang),
-        )
-        for place, (name, right) in enumerate(ranking(seen.room, seen.pupils, seen.answers), 1)
-    ]
     st.markdown("\n".join(lines) if lines else t("room.board.ranking_empty", lang))
 
 
-def _question(seen: live.Seen, found: Asked, lang: Lang, run_code: str | None) -> None:
+def _question(shown: Board, lang: Lang, code: str) -> None:
     """The question, the count of answers, then (when the teacher says) the votes and odds.
 
-    `run_code`: the room's code when its teacher runs the question here (the buttons to run it
-    follow the count), None for the class's view and a closed room.
+    The buttons to run it follow the count, for its teacher in an open room (`Board.runs`).
     """
+    found = shown.found
+    assert found is not None
     question = found.question
-    answers = seen.of_question(question.number)
-    quizzed = question.quiz
-    number = place(seen.room, question)
-    heading = (
-        t("quiz.page.question", lang, n=number, count=read_quiz(quizzed[0]).count)
-        if quizzed
-        else t("room.board.question", lang, n=number)
-    )
     with st.container(horizontal=True, vertical_alignment="center", key="room_heading"):
-        st.header(heading, anchor=False, width="content")
+        st.header(shown.heading(lang), anchor=False, width="content")
         st.markdown(f"**{found.prompt(lang)}**", width="content")
     if question.activity == "bot":
-        versus.status(seen.room, lang)
+        versus.status(shown.room, lang, shown.now)
     draw_table(found, lang, scale=BOARD_SCALE)
-    count = len(answers)
-    status = "open" if question.taking(live.now()) else "closed"
+    runs = shown.runs()
     with st.container(horizontal=True, vertical_alignment="center", key="room_status"):
-        st.markdown(
-            tn(f"room.board.answered_{status}", count, lang, pupils=len(seen.seated())),
-            width="content",
-        )
-        if question.deadline is not None and question.taking(live.now()):
-            left = max(0, round(question.deadline - live.now()))
+        st.markdown(shown.answered(lang), width="content")
+        left = shown.timer()
+        if left is not None:
             st.caption(t("room.board.timer", lang, seconds=left), width="content")
-        if run_code is not None:
-            _run(seen, found, run_code, lang)
-    if run_code is not None and question.activity == "bot":
-        versus.controls(seen.room, found, answers, run_code, lang, _teacher)
+        if runs:
+            _run(shown, runs, code, lang)
+    if shown.teacher and not shown.closed and question.activity == "bot":
+        versus.controls(shown, code, lang, _teacher)
     if not question.shown:
         return
-    counts = tally(question, answers)
     analysis = found.analysis() if question.revealed else None
-    for option, chosen in enumerate(counts):
-        share = chosen / count if count else 0.0
-        label = found.option(option, lang)
-        if question.revealed and option == question.right:
-            label = t("room.board.best", lang, option=label)
-        line = tn("room.board.votes", chosen, lang, option=label, share=percent(share, lang, 0))
+    for vote in shown.votes(lang):
+        line = vote.line
         if analysis is not None:
-            choice = analysis.choices[option]
-            line += " — " + outlook_line(choice.outlook, lang)
-        st.progress(share, text=line)
+            line += " — " + outlook_line(analysis.choices[vote.option].outlook, lang)
+        st.progress(vote.share, text=line)
     if question.revealed:
         st.info(explanation(found, lang), icon=":material/lightbulb:")
-    if (
-        quizzed
-        and question.revealed
-        and next_in_quiz(seen.room, read_quiz(quizzed[0]).count) is None
-    ):
-        _class_score(seen, lang)
+    if shown.quiz_over():
+        st.subheader(t("room.board.score_title", lang), anchor=False)
+        st.markdown("\n".join("- " + line for line in shown.class_score(lang)))
 
 
-def _class_score(seen: live.Seen, lang: Lang) -> None:
-    """At the quiz's end: the class's answers per rule, and the rules to teach again."""
-    rules = {
-        q.number: asked(q).quizzed.rule  # type: ignore[union-attr]
-        for q in seen.room.asked
-        if q.quiz is not None
-    }
-    seated = {pupil.id for pupil in seen.seated()}
-    answers = [answer for answer in seen.answers if answer.pupil in seated]
-    st.subheader(t("room.board.score_title", lang), anchor=False)
-    lines = []
-    for rule in class_by_rule(seen.room.asked, rules, answers):
-        key = "room.board.rule_again" if rule.teach_again else "room.board.rule_ok"
-        said = t(f"quiz.rule.{rule.rule}", lang)
-        lines.append("- " + tn(key, rule.right, lang, rule=said, asked=rule.asked))
-    st.markdown("\n".join(lines))
+RUNS: Final[dict[Run, tuple[str, str, str]]] = {
+    "show": ("room.teacher.show", "room_show", ":material/bar_chart:"),
+    "hide": ("room.teacher.hide", "room_show", ":material/bar_chart:"),
+    "stop": ("room.teacher.close_question", "room_close_question", ":material/block:"),
+    "timer": ("room.teacher.timer", "room_timer", ":material/timer:"),
+    "reveal": ("room.teacher.reveal", "room_reveal", ":material/visibility:"),
+    "next": ("room.teacher.next", "room_next", ":material/arrow_forward:"),
+}
+"""Each button that runs a question: its label's key, its widget's key, its icon."""
 
 
-def _run(seen: live.Seen, found: Asked, code: str, lang: Lang) -> None:
+def _run(shown: Board, runs: tuple[Run, ...], code: str, lang: Lang) -> None:
     """The buttons that run a question, small, in one row beside its count of answers.
 
-    Only the buttons that act now: a button that could do nothing more (the answers stopped, the
-    best move shown) leaves the row, which then holds one line. Pressed, each changes the stored
-    room (`live.change`); only the room's teacher gets them.
+    Only the buttons that act now (`Board.runs`), so the row may hold one line. Pressed, each
+    changes the stored room (`TeacherDesk`); only the room's teacher gets them.
     """
-    room = seen.room
-    question = found.question
-    following = next_in_quiz(room, read_quiz(question.quiz[0]).count) if question.quiz else None
-    timer = "room.teacher.timer_play" if question.activity == "bot" else "room.teacher.timer"
-    buttons: tuple[tuple[bool, str, str, str, bool, tuple[object, ...]], ...] = (
-        # (shown now, label, key, icon, primary, the change and its arguments)
-        (
-            not question.revealed,
-            t("room.teacher.hide" if question.shown else "room.teacher.show", lang),
-            "room_show",
-            ":material/bar_chart:",
-            False,
-            (show_distribution, not question.shown),
+    question = shown.found.question if shown.found is not None else None
+    assert question is not None
+    changes: dict[Run, tuple[object, ...]] = {
+        "show": (TeacherDesk.show_votes, True),
+        "hide": (TeacherDesk.show_votes, False),
+        "stop": (TeacherDesk.stop,),
+        "timer": (TeacherDesk.timer,),
+        "reveal": (TeacherDesk.reveal,),
+        "next": (
+            TeacherDesk.ask_quiz,
+            question.quiz[0] if question.quiz else None,
+            shown.following(),
         ),
-        (
-            question.open,
-            t("room.teacher.close_question", lang),
-            "room_close_question",
-            ":material/block:",
-            False,
-            (close_question,),
-        ),
-        (
-            question.open and question.deadline is None,
-            t(timer, lang, seconds=TIMER_SECONDS),
-            "room_timer",
-            ":material/timer:",
-            False,
-            (set_timer, TIMER_SECONDS, live.now()),
-        ),
-        (
-            not question.revealed,
-            t("room.teacher.reveal", lang),
-            "room_reveal",
-            ":material/visibility:",
-            True,
-            (reveal,),
-        ),
-        (
-            question.quiz is not None and following is not None,
-            t("room.teacher.next", lang),
-            "room_next",
-            ":material/arrow_forward:",
-            question.revealed,
-            (_quiz_question, question.quiz[0] if question.quiz else None, following),
-        ),
-    )
+    }
     with st.container(horizontal=True, key="room_run", width="content"):
-        for shown, label, key, icon, primary, change in buttons:
-            if shown:
-                st.button(
-                    label,
-                    key=key,
-                    type="primary" if primary else "secondary",
-                    icon=icon,
-                    on_click=_teacher,
-                    args=(code, lang, *change),
-                )
+        for run in runs:
+            label, key, icon = RUNS[run]
+            if run == "timer":
+                timer = "room.teacher.timer_play" if question.activity == "bot" else label
+                label = t(timer, lang, seconds=TIMER_SECONDS)
+            else:
+                label = t(label, lang)
+            primary = run == "reveal" or (run == "next" and question.revealed)
+            st.button(
+                label,
+                key=key,
+                type="primary" if primary else "secondary",
+                icon=icon,
+                on_click=_teacher,
+                args=(code, lang, *changes[run]),
+            )
 
 
 PANEL_KEY: Final = "room_teacher_panel"
@@ -493,7 +417,7 @@ CLOSING_KEY: Final = "room_closing"
 """The room this session's teacher asked to close, waiting for the second click."""
 
 
-def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) -> None:
+def _controls(shown: Board, code: str, token: str, lang: Lang) -> None:
     """The teacher's panel, folded: nicknames, ranking, a new activity, closing, the sheet.
 
     Drawn only for the holder of the room's teacher `token`, and filled only while the teacher
@@ -501,9 +425,9 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
     are never on the class's board, nor sent while folded. Closing a room is for good, so it
     asks once more.
     """
-    room = seen.room
-    seated = seen.seated()
-    if seated and not closed:
+    room = shown.room
+    seated = shown.seen.seated()
+    if seated and not shown.closed:
         names = {pupil.id: pupil.nickname for pupil in seated}
         pick, remove = st.columns([3, 1], vertical_alignment="bottom")
         pick.selectbox(
@@ -518,15 +442,15 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
             key="room_remove",
             icon=":material/person_remove:",
             on_click=_remove,
-            args=(seen.id, code, lang),
+            args=(code, lang),
         )
-    if not closed:
+    if not shown.closed:
         st.button(
             t("room.teacher.hide_ranking" if room.ranking else "room.teacher.show_ranking", lang),
             key="room_ranking",
             icon=":material/leaderboard:",
             on_click=_teacher,
-            args=(code, lang, show_ranking, not room.ranking),
+            args=(code, lang, TeacherDesk.rank, not room.ranking),
         )
         if room.question is not None and room.question.activity != "bot":
             versus.start_button(code, lang, _teacher)
@@ -556,25 +480,15 @@ def _controls(seen: live.Seen, code: str, token: str, closed: bool, lang: Lang) 
                     args=(CLOSING_KEY, None),
                 )
     else:
-        header = [
-            t(f"room.sheet.{column}", lang)
-            for column in ("nickname", "question", "answer", "right")
-        ]
         st.download_button(
             t("room.teacher.download", lang),
-            answer_sheet(
-                room,
-                seen.pupils,
-                seen.answers,
-                header,
-                lambda question, option: asked(question).option(option, lang),
-            ),
+            shown.sheet(lang),
             file_name=f"room-{room.code}.csv",
             mime="text/csv",
             key="room_download",
             icon=":material/download:",
         )
-    control = frame.address("room", {"room": code, "control": token})
+    control = control_link(frame.reach(), code, token)
     st.caption(t("room.teacher.control_help", lang))
     # the link is written into the page for the button to copy, never drawn on the screen
     st.html(
@@ -622,21 +536,12 @@ opened at the laptop's network address (http) copies by the browser's older "cop
 def _close(code: str, lang: Lang) -> None:
     """Close the room, the teacher having confirmed it."""
     st.session_state.pop(CLOSING_KEY, None)
-    _teacher(code, lang, close_room, live.now())
+    _teacher(code, lang, TeacherDesk.close)
 
 
-def _remove(id: str, code: str, lang: Lang) -> None:
+def _remove(code: str, lang: Lang) -> None:
     """Take the chosen pupil out of the room, after checking the teacher's token."""
-    st.session_state.pop(REFUSED_KEY, None)
-    pupil = st.session_state.get(REMOVE_PICK)
-    try:
-        live.change(code, lambda room: room)  # the teacher's token checked before any removal
-        if pupil:
-            from pickomino.ui.storage import store
-
-            store().remove_pupil(id, pupil)
-    except (RoomError, StoreError) as error:
-        st.session_state[REFUSED_KEY] = live.refusal(error, lang)
+    _teacher(code, lang, TeacherDesk.remove, st.session_state.get(REMOVE_PICK))
 
 
 def no_room(lang: Lang) -> None:
@@ -648,10 +553,25 @@ def no_room(lang: Lang) -> None:
         try:
             code = live.open_new(lang)
         except (RoomError, StoreError) as error:
-            st.error(live.refusal(error, lang), icon=":material/error:")
+            st.error(refusal(error, lang), icon=":material/error:")
             return
         st.query_params["room"] = code
         st.rerun()
+
+
+def _put(lang: Lang, change: Callable[..., object], *args: object) -> None:
+    """Put a question to the teacher's room, opening one if the last is closed, then show it.
+
+    `change` is the teacher's desk's (`TeacherDesk.ask_table`, `TeacherDesk.ask_quiz`).
+    """
+    try:
+        desk = live.desk()
+        code = desk.asking() or live.open_new(lang)
+        change(desk, code, *args)
+    except (RoomError, StoreError) as error:
+        st.error(refusal(error, lang), icon=":material/error:")
+        return
+    st.switch_page(PAGE, query_params={"room": code, "lang": lang})
 
 
 def ask_button(table: Table, lang: Lang) -> None:
@@ -659,43 +579,11 @@ def ask_button(table: Table, lang: Lang) -> None:
 
     Opens a room on the first press (or when the last one closed), then shows it on the board.
     """
-    if not st.button(t("room.teacher.ask", lang), key="room_ask_table", icon=":material/groups:"):
-        return
-    try:
-        code = live.current()
-        if code is None or _closed(code):
-            code = live.open_new(lang)
-        live.change(code, lambda room: ask_decision(room, table, live.now()))
-    except (RoomError, StoreError) as error:
-        st.error(live.refusal(error, lang), icon=":material/error:")
-        return
-    st.switch_page(PAGE, query_params={"room": code, "lang": lang})
+    if st.button(t("room.teacher.ask", lang), key="room_ask_table", icon=":material/groups:"):
+        _put(lang, TeacherDesk.ask_table, table)
 
 
 def quiz_button(setup: Setup, lang: Lang) -> None:
     """The class quiz's "play it live": the quiz put to the teacher's room, a question at a time."""
-    if not st.button(t("room.teacher.quiz", lang), key="room_ask_quiz", icon=":material/groups:"):
-        return
-    try:
-        code = live.current()
-        if code is None or _closed(code):
-            code = live.open_new(lang)
-        live.change(code, lambda room: _quiz_question(room, setup.code, 0))
-    except (RoomError, StoreError) as error:
-        st.error(live.refusal(error, lang), icon=":material/error:")
-        return
-    st.switch_page(PAGE, query_params={"room": code, "lang": lang})
-
-
-def _quiz_question(room: Room, code: str, index: int) -> Room:
-    """The room with question `index` of quiz `code` asked."""
-    found = quiz(read_quiz(code))[index]
-    return ask_quiz(room, code, index, found.table, len(found.choices), found.answer, live.now())
-
-
-def _closed(code: str) -> bool:
-    """Whether the teacher's last room takes no more questions: closed, or its record gone."""
-    try:
-        return live.load(live.find(code)).closed()
-    except (RoomError, UnknownDocument):
-        return True
+    if st.button(t("room.teacher.quiz", lang), key="room_ask_quiz", icon=":material/groups:"):
+        _put(lang, TeacherDesk.ask_quiz, setup.code, 0)
