@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pickomino import rooms
-from pickomino.echo import MIN_NAME, NAME_CHARS
+from pickomino.names import MIN_NAME, NAME_CHARS
 from pickomino.rooms import (
     CODE_LENGTH,
     Answer,

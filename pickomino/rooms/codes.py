@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Final
 
-from pickomino.echo import MAX_MARKS, MIN_NAME, NAME_CHARS, NameFault, name_fault, normal_name
+from pickomino.names import MAX_MARKS, MIN_NAME, NAME_CHARS, NameFault, name_fault, normal_name
 from pickomino.rooms.errors import RoomError
 
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -68,18 +68,18 @@ NICKNAME_REFUSALS: Final[Mapping[NameFault, str]] = {
     "chars": "bad_nickname",
     "short": "bad_nickname",
 }
-"""The refusal (`room.refused.<code>`) of each thing `echo.name_fault` finds wrong with a name."""
+"""The refusal (`room.refused.<code>`) of each thing `names.name_fault` finds wrong with a name."""
 
 
 def nickname(typed: str) -> str:
-    """The nickname a pupil typed, in its normal form (`echo.normal_name`), or RoomError.
+    """The nickname a pupil typed, in its normal form (`names.normal_name`), or RoomError.
 
-    Checked by the one check of names (`echo.name_fault`), on the server whatever the form's
+    Checked by the one check of names (`names.name_fault`), on the server whatever the form's
     field allowed: a value sent over the websocket arrives as sent (cut by Streamlit to the
-    field's `max_chars`, `echo.TYPED_CHARS`, so still too long to pass). A nickname is refused,
+    field's `max_chars`, `names.TYPED_CHARS`, so still too long to pass). A nickname is refused,
     never cut or filtered, so the pupil knows the name the class sees; it is shown on the board,
     in the CSV and in buttons, never read as Markdown or HTML. Whether it looks like another
-    pupil's is the store's check, made as the pupil is seated (`echo.name_key`).
+    pupil's is the store's check, made as the pupil is seated (`names.name_key`).
     """
     fault = name_fault(typed)
     if fault is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from pickomino.echo import name_key
+from pickomino.names import name_key
 from pickomino.store.backends import Run
 from pickomino.store.connection import Connection
 from pickomino.store.documents import Document, encode, insert_document, update_document
@@ -113,7 +113,7 @@ class Rooms(Connection):
 
         A pupil already in the room (a reload, a lost connection) comes back whatever the room
         holds now; a new pupil needs a free place, a nickname that looks like no other pupil's
-        (`echo.name_key`: in any case, accents or look-alike letters), so the teacher can tell
+        (`names.name_key`: in any case, accents or look-alike letters), so the teacher can tell
         every answer apart, and fewer than `joins_per_minute` pupils seated in the last minute
         (counted here, from the join times, so the limit holds on every server of the room).
         """

@@ -14,8 +14,9 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.echo import TYPED_CHARS, echoed
+from pickomino.echo import echoed
 from pickomino.i18n import Lang, t
+from pickomino.names import TYPED_CHARS
 from pickomino.rooms import (
     JOINS_PER_MINUTE,
     Pupil,
