@@ -19,9 +19,10 @@ from pickomino.rooms.errors import RoomError
 CODE_LETTERS: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """The letters of a room code: none that reads like another on a board (no I/1, O/0)."""
 CODE_LENGTH: Final = 7
-"""32^7 = 34 billion codes: with `WRONG_CODES_PER_MINUTE` wrong tries a server, someone guessing
-would need about seven years to find one of 300 open rooms (34 billion / 300 / 30 a minute), and
-seven letters are still read off a board in a breath."""
+"""32^7 = 34 billion codes, and seven letters are still read off a board in a breath. Guessing
+stays hopeless: with 300 rooms open, a guesser needs 32^7 / 300 = 115 million tries on average,
+which at `WRONG_CODES_PER_MINUTE` (30 a minute) a server take 3.8 million minutes, about 7 years
+per server (README and docs/classroom.md, "Limits")."""
 TOKEN_BYTES: Final = 16
 
 
