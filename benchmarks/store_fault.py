@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pickomino import store  # noqa: E402
-from pickomino.store import StoreError, open_store  # noqa: E402
+from pickomino.store import StoreError, backends, open_store  # noqa: E402
 from tests import throwaway_pg  # noqa: E402
 
 CALLS = 4
@@ -171,8 +171,8 @@ def postgres_faults() -> None:
 def main() -> None:
     print(
         f"RETRY_AFTER {store.RETRY_AFTER:g} s, SQLite busy timeout"
-        f" {store._SQLITE_BUSY_SECONDS:g} s, PostgreSQL connect"
-        f" {store._PG_CONNECT_SECONDS:g} s, statement {store._PG_STATEMENT_MS / 1000:g} s"
+        f" {backends._SQLITE_BUSY_SECONDS:g} s, PostgreSQL connect"
+        f" {backends._PG_CONNECT_SECONDS:g} s, statement {backends._PG_STATEMENT_MS / 1000:g} s"
     )
     with tempfile.TemporaryDirectory(prefix="pickomino-fault-") as folder:
         sqlite_faults(Path(folder))

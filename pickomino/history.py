@@ -17,6 +17,7 @@ from typing import Any, Final
 from pickomino.bots import played
 from pickomino.errors import CodedError
 from pickomino.game import Move, Step, Table
+from pickomino.names import blank
 from pickomino.scenario import (
     MAX_ACTIONS,
     Scenario,
@@ -137,7 +138,8 @@ class History:
         `python -m pickomino replay` and `review` read it (written by `scenario.scenario_json`).
         A record replays moves from one table, so it starts at the last table set up by hand (or
         the first kept): what came before no longer leads to the tables that follow. `names`
-        (else the history's own) are written only when every seat has one.
+        (else the history's own) are written only when every seat has one (none `names.blank`,
+        which a record refuses).
         """
         base = max(index for index, step in enumerate(self.steps) if not index or step.move is None)
         moves = tuple(step.move for step in self.steps[base + 1 :] if step.move is not None)
@@ -146,7 +148,7 @@ class History:
             self.steps[base].table,
             moves,
             min(max(0, at - base), len(moves)),
-            written if written is not None and all(written) else None,
+            written if written is not None and not any(map(blank, written)) else None,
             self.seats,
         )
 
@@ -246,7 +248,10 @@ def _moment(at: int, steps: tuple[Step, ...], key: str = "at") -> int:
 
 
 def _names(raw: object, players: int) -> tuple[str, ...] | None:
-    """Names as typed: one string per seat, "" for a seat named by its number."""
+    """Names as typed: one string per seat, "" (or any `names.blank` one) for a seat not named.
+
+    Kept as typed, so the history is written back as it was read; shown through `names.safe_name`.
+    """
     if raw is None:
         return None
     if not isinstance(raw, list) or len(raw) != players or not all(isinstance(n, str) for n in raw):

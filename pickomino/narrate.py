@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from pickomino.echo import safe_name
 from pickomino.errors import CodedError
 from pickomino.events import (
     Event,
@@ -27,6 +26,7 @@ from pickomino.events import (
 )
 from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, Lang, OwnName, join_list, t, tn
+from pickomino.names import safe_name
 from pickomino.rules import WORM, Rules
 
 MoveForm = Literal["button", "phrase", "told", "bar"]

@@ -17,6 +17,7 @@ from typing import Any, Final
 from pickomino.errors import CodedError
 from pickomino.events import Event
 from pickomino.game import IllegalMove, Move, Step, Table, TableError
+from pickomino.names import blank
 from pickomino.rules import Rules, preset
 
 TABLE_KEYS = ("rules", "players", "middle", "face_down", "stacks", "current", "kept", "rolled")
@@ -221,7 +222,11 @@ def _table(data: Mapping[str, Any]) -> Table:
 
 
 def _names(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
-    """The seats' names, if given: one non-blank string per player, so a review can name each."""
+    """The seats' names, if given: one string per player, none `names.blank`, kept as written.
+
+    A record names every seat or none, so a review can name each; a name drawn as nothing (spaces,
+    a zero-width or a Hangul filler) names no one. Shown, each goes through `names.safe_name`.
+    """
     if "names" not in data:
         return None
     names = _list(data["names"], "names")
@@ -233,7 +238,7 @@ def _names(data: Mapping[str, Any], players: int) -> tuple[str, ...] | None:
             count=len(names),
         )
     for name in names:
-        if not isinstance(name, str) or not name.strip():
+        if not isinstance(name, str) or blank(name):
             raise ScenarioError(
                 "not_a_name",
                 f"key 'names': {json.dumps(name)} is not a name (a non-empty string)",

@@ -196,7 +196,8 @@ def raised_codes(error_class: str) -> set[str]:
     The app looks each code up in its content, so a new code with no string would crash a page.
     """
     codes: set[str] = set()
-    for path in sorted((CONTENT_DIR.parent / "pickomino").glob("*.py")):
+    package = CONTENT_DIR.parent / "pickomino"
+    for path in sorted(set(package.rglob("*.py")) - set((package / "ui").rglob("*.py"))):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (
                 isinstance(node, ast.Call)

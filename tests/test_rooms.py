@@ -13,7 +13,7 @@ import random
 import pytest
 
 from pickomino import rooms
-from pickomino.echo import MIN_NAME, NAME_CHARS
+from pickomino.names import MIN_NAME, NAME_CHARS
 from pickomino.rooms import (
     CODE_LENGTH,
     Answer,
@@ -286,7 +286,7 @@ def test_a_limit_counts_each_key_apart_over_its_window() -> None:
 
 
 def test_a_limit_forgets_the_keys_gone_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rooms, "LIMITED_KEYS", 3)
+    monkeypatch.setattr(rooms.limit, "LIMITED_KEYS", 3)
     limit = rooms.Limit(1, window=60.0)
     for n in range(3):
         limit.count(f"old {n}", 0.0)

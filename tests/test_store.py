@@ -32,6 +32,7 @@ from pickomino.store import (
     UnknownDocument,
     Unreachable,
     VersionConflict,
+    backends,
     open_store,
 )
 from tests.stores import START, Clock
@@ -337,7 +338,7 @@ def test_a_url_naming_no_backend_is_refused(bad: str) -> None:
 def test_a_postgresql_that_does_not_answer_is_named_without_its_password(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(store, "_PG_CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(backends, "_PG_CONNECT_SECONDS", 1.0)
     with pytest.raises(Unreachable, match=r"at 127\.0\.0\.1:9/pickomino within 1 s") as refused:
         open_store("postgresql://pupil:hunter2@127.0.0.1:9/pickomino")
     assert "hunter2" not in str(refused.value)

@@ -31,7 +31,7 @@ from pickomino import store
 from pickomino.i18n import t
 from pickomino.lessons.quiz import Setup, questions
 from pickomino.match import Match
-from pickomino.store import StoreFault, Unreachable, open_store
+from pickomino.store import StoreFault, Unreachable, backends, connection, open_store
 from pickomino.ui import storage
 from pickomino.ui.records import game_link
 from pickomino.ui.room import live
@@ -89,8 +89,7 @@ def names_no_place(error: BaseException, *places: str) -> None:
 
 IMMUTABLE = """
 import json, subprocess, sys
-from pickomino import store
-from pickomino.store import StoreError, open_store
+from pickomino.store import StoreError, connection, open_store
 
 folder = sys.argv[1]
 db = open_store(f"sqlite:///{folder}/store.sqlite3")
@@ -108,7 +107,7 @@ try:
             said.append(f"{type(error).__name__}: {error}")
 finally:
     subprocess.run(["chattr", "-i", *files], check=True)
-store.RETRY_AFTER = 0.0
+connection.RETRY_AFTER = 0.0
 said.append(db.update("game", kept.id, {"n": 2}, 1).version)
 print(json.dumps(said))
 """
@@ -165,7 +164,7 @@ def test_a_sqlite_path_that_cannot_be_made_is_refused_unnamed_then_opened_once_i
 def test_a_locked_sqlite_database_costs_one_wait_then_is_refused_at_once_until_retried(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "_SQLITE_BUSY_SECONDS", 0.1)
+    monkeypatch.setattr(backends, "_SQLITE_BUSY_SECONDS", 0.1)
     path = tmp_path / "store.sqlite3"
     with open_store(f"sqlite:///{path}", clock) as db:
         kept = db.create("game", {"n": 1})
@@ -224,7 +223,7 @@ def test_a_postgresql_down_when_the_server_starts_is_used_once_it_is_up(
 def test_a_postgresql_statement_held_up_is_cancelled_and_refused(
     pg: throwaway_pg.Server, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store, "_PG_STATEMENT_MS", 100)
+    monkeypatch.setattr(backends, "_PG_STATEMENT_MS", 100)
     url = schema_url(pg.url)
     with open_store(url, clock) as db:
         kept = db.create("game", {"n": 1})
@@ -296,7 +295,7 @@ def fault(
     else:
         made = postgres_fault(request.getfixturevalue("pg"))
     monkeypatch.setenv(storage.URL_SETTING, made.url)
-    monkeypatch.setattr(store, "RETRY_AFTER", 0.0)
+    monkeypatch.setattr(connection, "RETRY_AFTER", 0.0)
     storage.store.clear()
     live.wrong_codes.clear()
     yield made

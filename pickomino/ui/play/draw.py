@@ -11,11 +11,11 @@ from functools import partial
 
 import streamlit as st
 
-from pickomino.echo import NAME_CHARS
 from pickomino.events import TurnFailed, TurnPassed
 from pickomino.game import Table
 from pickomino.i18n import Lang, amount, t, tn
 from pickomino.match import KINDS, PERSON, Match, Turn, Why, tie_break, verdict, why
+from pickomino.names import NAME_CHARS
 from pickomino.narrate import (
     games_in_ten,
     master_words,

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pickomino.echo import safe_name
 from pickomino.i18n import LANGS, Lang, t
 from pickomino.match import KINDS, PERSON, Kind, Match, MatchError, seat_kinds
+from pickomino.names import safe_name
 from pickomino.narrate import SeatTitle, seat_label
 from pickomino.scenario import Scenario
 from pickomino.ui.frame import current_lang

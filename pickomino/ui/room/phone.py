@@ -16,8 +16,8 @@ import streamlit as st
 
 from pickomino.activities.classroom import Phone
 from pickomino.activities.classroom.room import refusal
-from pickomino.echo import TYPED_CHARS
 from pickomino.i18n import Lang, t
+from pickomino.names import TYPED_CHARS
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui import frame
