@@ -2,10 +2,10 @@
 
 import streamlit as st
 
+from pickomino.activities.seats import recorded
 from pickomino.i18n import t
 from pickomino.ui import frame, review_view
 from pickomino.ui.frame import current_lang
-from pickomino.ui.play.names import recorded
 
 lang = current_lang()
 refusals = review_view.settle(lang)

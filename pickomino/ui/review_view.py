@@ -16,8 +16,10 @@ from typing import Final
 
 import streamlit as st
 
+from pickomino.activities.seats import Called, default_name
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
+from pickomino.figures import outlook_line, worms
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, amount, join_list, percent, t, tn
 from pickomino.match import Kind
@@ -42,12 +44,10 @@ from pickomino.review import (
     worth_a_look,
 )
 from pickomino.scenario import Scenario, ScenarioError, ends_turn, loads, scenario_json
-from pickomino.share import decode_scenario
+from pickomino.share import decode_scenario, game_link
 from pickomino.ui import frame, records, show
 from pickomino.ui.charts import CONFIG
 from pickomino.ui.draw import TileState
-from pickomino.ui.odds_panel import outlook_line, worms
-from pickomino.ui.play.names import Called, default_name
 from pickomino.ui.practice import links
 from pickomino.ui.practice.state import KEEP
 from pickomino.ui.review_chart import chance_lines, cost_lines
@@ -115,7 +115,7 @@ def settle(lang: Lang) -> list[str]:
     value = st.query_params.get("game")
     record = opened()
     if handed is None and arriving and value is not None:
-        if record is not None and value == records.game_link(record):
+        if record is not None and value == game_link(record):
             return []  # the game already open (a reload, or back from another page)
         try:
             _open(_checked(decode_scenario(value)))
@@ -127,7 +127,7 @@ def settle(lang: Lang) -> list[str]:
 
 def publish(record: Scenario | None) -> None:
     """Put the opened record in the URL as `?game=`, or take it out (none, or too long)."""
-    frame.publish({"game": None if record is None else records.game_link(record)})
+    frame.publish({"game": None if record is None else game_link(record)})
 
 
 @st.cache_data(max_entries=3, show_spinner=False)
@@ -545,7 +545,7 @@ def save_and_share(record: Scenario, lang: Lang) -> None:
     """The record as a file to download, and the link that opens it here."""
     st.header(t("review_page.share_title", lang), anchor=False)
     records.download(record, lang, key="review_download")
-    value = records.game_link(record)
+    value = game_link(record)
     if value is None:
         st.caption(t("review_page.share_too_long", lang))
         return
