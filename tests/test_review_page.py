@@ -19,6 +19,7 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.activities.review import history, turn_numbers
 from pickomino.activities.seats import default_name, recorded
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.echo import echoed
@@ -430,7 +431,7 @@ def test_the_chance_of_winning_is_drawn_turn_by_turn_and_its_falls_said_in_words
     record: Scenario, lang: str
 ) -> None:
     every = list(decision_chances(record))
-    turns = review_view.turn_numbers(review_view.history(record))[1:]
+    turns = turn_numbers(history(record))[1:]
     start = tuple(chance(record.table, seat) for seat in range(2))
     chart = chance_lines(every, turns, start, lang, NAMES)
     lines = chart.figure.data
