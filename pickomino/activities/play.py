@@ -101,10 +101,14 @@ def read_settings(found: object) -> Found:
 
 def merged(found: Found, settings: Settings) -> Settings:
     """The reader's settings with those a stored game says put over them."""
-    odds, hint, coach, chances, pace = (
-        mine if theirs is None else theirs for theirs, mine in zip(found, settings, strict=True)
+    odds, hint, coach, chances, pace = found
+    return (
+        settings[0] if odds is None else odds,
+        settings[1] if hint is None else hint,
+        settings[2] if coach is None else coach,
+        settings[3] if chances is None else chances,
+        settings[4] if pace is None else pace,
     )
-    return bool(odds), bool(hint), bool(coach), bool(chances), pace if pace in PACES else "slow"
 
 
 def _encode(value: tuple[Match, Found]) -> dict[str, Any]:
@@ -355,7 +359,8 @@ class PlayGame:
         before stays.
         """
         value = address.game
-        assert value is not None
+        if value is None:
+            return self, ()
         read = replace(self, link=value, linked=None)
         try:
             record = decode_scenario(value)

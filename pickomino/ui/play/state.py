@@ -1,8 +1,9 @@
 """Where the Play page keeps its game (`activities.play.PlayGame`) and settings in the session.
 
 Every key the page's modules share is named once here. The game is read by `game` and written by
-`put` alone, each of its parts under a key of its own (the match under `MATCH`), so what replaces
-it is easy to find: the clicks (`clicks`) and the run that reads the address (`links`).
+`put` alone, so what replaces it is easy to find: the clicks (`clicks`) and the run that reads the
+address (`links`). Each of its parts has a key of its own, the match under `MATCH`, so drawing
+reads the match alone, and a test sets one up as a session would hold it.
 """
 
 from __future__ import annotations
