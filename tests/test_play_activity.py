@@ -24,6 +24,7 @@ from pickomino.activities.seats import called, default_name, kinds_of, record_of
 from pickomino.game import ROLL, Move
 from pickomino.i18n import LANGS, Lang, t
 from pickomino.match import Match, why
+from pickomino.narrate import move_words
 from pickomino.odds import analyse
 from pickomino.refusals import scenario_refusal
 from pickomino.scenario import Scenario, ScenarioError
@@ -152,6 +153,22 @@ def test_a_linked_game_is_stored_at_its_first_change_not_by_its_visit(db: Store)
     }
 
 
+def test_a_shared_link_opens_the_game_where_it_is_with_its_seats_named_in_the_readers_language(
+    db: Store,
+) -> None:
+    game = started(db)
+    assert game.match is not None and PlayGame().share("en") is None
+    params = game.share("fr")
+    assert params is not None and params["seed"] == str(game.match.seed)
+    record = decode_scenario(params["game"])
+    assert record.names == ("Ana", "Bo") and record.seats == ("person", "person")
+    bots = PlayGame(Match.new(("person", "expert"), ("", ""), 1)).share("fr")
+    assert bots is not None
+    assert decode_scenario(bots["game"]).names == ("Joueur 1", default_name("expert", 1, "fr"))
+    opened, refusals = PlayGame().open_link(Address(**params), SETTINGS, "en")
+    assert refusals == () and opened.match == game.match
+
+
 # ----- the store --------------------------------------------------------------------------------
 
 
@@ -255,11 +272,18 @@ def test_a_record_from_before_the_seats_were_said_has_its_kinds_read_from_its_na
 # ----- explanations -----------------------------------------------------------------------------
 
 
-def test_a_bots_reason_names_its_move_and_the_best_other_one() -> None:
+def test_a_moves_reason_says_whether_the_best_other_move_was_better() -> None:
     match = Match.new(("expert", "person"), ("", "Bo"), 5).bot_move()  # the expert's roll
-    table = match.table
-    best = analyse(table).recommended
-    reason = why(table, best.move)
-    assert reason is not None and reason.other is not None
-    said = reason_words(reason, table, "en", called(match, "en"))
-    assert said.endswith(").") and " rather than " in said
+    table, names = match.table, called(match, "en")
+    analysis = analyse(table)
+    best = analysis.recommended
+    worst = min(analysis.choices, key=lambda choice: choice.outlook.expected_swing)
+    assert worst.outlook.expected_swing + 0.01 < best.outlook.expected_swing
+    chosen, poor = why(table, best.move), why(table, worst.move)
+    assert chosen is not None and poor is not None
+    said = reason_words(chosen, table, "en", names)
+    assert said.startswith(move_words(best.move, table, "en", "told", names.said))
+    assert " rather than " in said and " was better " not in said
+    late = reason_words(poor, table, "en", names)
+    assert late.startswith(move_words(worst.move, table, "en", "told", names.said))
+    assert f"though {move_words(best.move, table, 'en', 'told', names.said)} was better" in late
