@@ -2,10 +2,11 @@
 
 import streamlit as st
 
+from pickomino.activities.review import history
+from pickomino.activities.seats import recorded
 from pickomino.i18n import t
 from pickomino.ui import frame, review_view
 from pickomino.ui.frame import current_lang
-from pickomino.ui.play.names import recorded
 
 lang = current_lang()
 refusals = review_view.settle(lang)
@@ -21,7 +22,7 @@ if record is None:
     frame.stop()
 names = recorded(record, lang)
 graded = review_view.reviewed(record, lang)
-steps = review_view.history(record)
+steps = history(record)
 chances = review_view.chances(record)
 review_view.summary(graded, lang, names)
 review_view.winning(chances, steps, lang, names)

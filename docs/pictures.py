@@ -17,12 +17,12 @@ import re  # noqa: E402
 
 from playwright.sync_api import Browser, expect  # noqa: E402
 
+from pickomino.activities.seats import default_name  # noqa: E402
 from pickomino.bots import expert, record_game  # noqa: E402
 from pickomino.i18n import t  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.scenario import Scenario  # noqa: E402
 from pickomino.share import encode_scenario  # noqa: E402
-from pickomino.ui.play.names import default_name  # noqa: E402
 from tests.browser import answered, chromium, open_page, ready, streamlit_server  # noqa: E402
 
 OUT = ROOT / "docs" / "pictures"

@@ -57,6 +57,12 @@ def encode_scenario(scenario: Scenario) -> str:
     return _encode(scenario_json(scenario))
 
 
+def game_link(record: Scenario) -> str | None:
+    """The `?game=` value of the record, or None when it is too long for a link."""
+    value = encode_scenario(record)
+    return value if len(value) <= MAX_LINK_CHARS else None
+
+
 def decode_scenario(value: str) -> Scenario:
     """The scenario a link value holds; ScenarioError says what is wrong with a malformed one."""
     if len(value) > MAX_LINK_CHARS:

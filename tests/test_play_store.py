@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.activities.seats import recorded
 from pickomino.bots import strategy
 from pickomino.echo import echoed
 from pickomino.game import Move
@@ -20,12 +21,11 @@ from pickomino.match import Match, MatchError
 from pickomino.narrate import games_in_ten
 from pickomino.rules import preset
 from pickomino.scenario import ScenarioError, loads, parse, scenario_json
-from pickomino.share import MAX_LINK_CHARS, encode_scenario
+from pickomino.share import MAX_LINK_CHARS, encode_scenario, game_link
 from pickomino.store import EXPIRY, Store, Unreachable, open_store
 from pickomino.ui import storage
 from pickomino.ui.play import state
-from pickomino.ui.play.names import recorded
-from pickomino.ui.records import game_link, read_record
+from pickomino.ui.records import read_record
 from pickomino.ui.storage import URL_SETTING
 from pickomino.value import win_chance
 from tests.test_app import TIMEOUT, opened, shown_text

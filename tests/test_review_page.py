@@ -19,16 +19,17 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.activities.review import history, turn_numbers
+from pickomino.activities.seats import default_name, recorded
 from pickomino.bots import expert, heuristic, record_game
 from pickomino.echo import echoed
+from pickomino.figures import worms
 from pickomino.i18n import LANGS, amount, percent, strings, t, tn
 from pickomino.narrate import SeatTitle, games_cost, games_in_ten, sentence
 from pickomino.review import WORTH_A_LOOK, Review, biggest_drops, review, worth_a_look
 from pickomino.scenario import Scenario, scenario_json
 from pickomino.share import decode_table, encode_scenario
 from pickomino.ui import records, review_view
-from pickomino.ui.odds_panel import worms
-from pickomino.ui.play.names import default_name, recorded
 from pickomino.ui.review_chart import chance_lines, cost_lines
 from pickomino.ui.review_view import AT, PAGE_SIZE, UPLOAD, example
 from pickomino.value import chance, decision_chances
@@ -430,7 +431,7 @@ def test_the_chance_of_winning_is_drawn_turn_by_turn_and_its_falls_said_in_words
     record: Scenario, lang: str
 ) -> None:
     every = list(decision_chances(record))
-    turns = review_view.turn_numbers(review_view.history(record))[1:]
+    turns = turn_numbers(history(record))[1:]
     start = tuple(chance(record.table, seat) for seat in range(2))
     chart = chance_lines(every, turns, start, lang, NAMES)
     lines = chart.figure.data

@@ -31,9 +31,9 @@ from pickomino import store
 from pickomino.i18n import t
 from pickomino.lessons.quiz import Setup, questions
 from pickomino.match import Match
+from pickomino.share import game_link
 from pickomino.store import StoreFault, Unreachable, backends, connection, open_store
 from pickomino.ui import storage
-from pickomino.ui.records import game_link
 from pickomino.ui.room import live
 from tests import throwaway_pg
 from tests.stores import Clock

@@ -11,39 +11,19 @@ from typing import Final, Literal
 
 import streamlit as st
 
+# Named here too for ui/dice_choice, ui/room/projector and tests/test_sandbox_app.py, until they
+# import them from pickomino.figures.
+from pickomino.figures import outlook_line as outlook_line
+from pickomino.figures import worms as worms
 from pickomino.game import Move, Table
-from pickomino.i18n import Lang, amount, number, percent, t
+from pickomino.i18n import Lang, amount, percent, t
 from pickomino.lessons.examples import star_elsewhere
 from pickomino.narrate import move_words
-from pickomino.odds import Analysis, Choice, Outlook, best_move
+from pickomino.odds import Analysis, Choice, best_move
 from pickomino.ui import frame
 
 TILES_OPEN: Final = "odds_tiles_open"
 """The key of the panel of each tile's chance: open or folded, kept across clicks."""
-
-
-def worms(value: float, lang: Lang) -> str:
-    """An expected number of worms: two decimals, the reader's decimal mark and minus sign."""
-    return number(value, lang, 2)
-
-
-def outlook_line(
-    outlook: Outlook, lang: Lang, template: str = "odds.outlook", *, swing: bool = False
-) -> str:
-    """The figures that sum up a move: chance of a tile, expected worms (and the swing).
-
-    `template` words them for where they stand: a line beside a button by default, or the
-    words a sentence needs ("a tile 89% of the time, 1.51 worms on average"). `swing` adds what
-    the move is worth against the others, for a table where a steal is in play
-    (`Analysis.steal_in_play`): there the best move is chosen on that figure, so it is shown.
-    """
-    return t(
-        f"{template}_swing" if swing else template,
-        lang,
-        success=percent(outlook.success, lang),
-        worms=amount("common.worms", outlook.expected_worms, lang),
-        swing=worms(outlook.expected_swing, lang),
-    )
 
 
 Aim = Literal["best", "success"]

@@ -16,9 +16,9 @@ import streamlit as st
 
 from pickomino.echo import echoed
 from pickomino.i18n import Lang, t
+from pickomino.refusals import scenario_refusal
 from pickomino.scenario import Scenario, ScenarioError, scenario_json
-from pickomino.share import MAX_FILE_BYTES, MAX_LINK_CHARS, encode_scenario, read_file
-from pickomino.ui.show import scenario_refusal
+from pickomino.share import MAX_FILE_BYTES, read_file
 
 HANDED: Final = "records_handed"
 """The record a page hands to the review page (a `Scenario`), read there once."""
@@ -120,12 +120,6 @@ def upload(
             icon=":material/error:",
         )
         return None
-
-
-def game_link(record: Scenario) -> str | None:
-    """The `?game=` value of the record, or None when it is too long for a link."""
-    value = encode_scenario(record)
-    return value if len(value) <= MAX_LINK_CHARS else None
 
 
 def to_review(record: Scenario, lang: Lang) -> NoReturn:

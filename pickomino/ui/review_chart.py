@@ -12,11 +12,11 @@ from typing import Final
 
 import plotly.graph_objects as go
 
+from pickomino.figures import worms
 from pickomino.i18n import Lang, join_list, percent, t
 from pickomino.narrate import Names, games_in_ten, seat_label
 from pickomino.review import Review
 from pickomino.ui.charts import INK, OKABE_ITO, Chart, _style
-from pickomino.ui.odds_panel import worms
 from pickomino.value import DecisionChance
 
 COLOURS: Final = ("blue", "orange", "green", "purple", "vermillion", "sky", "black")

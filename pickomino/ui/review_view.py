@@ -1,53 +1,54 @@
 """The game review page: a record opened, reviewed once, and drawn decision by decision.
 
 A record comes from the Play page (handed over in the session), a `?game=` link, a file or the
-example button, and stays in the session, so a language or page switch keeps it. The URL holds
-the opened record as `?game=` (when it fits in a link), so a reload or a copied address opens it
-again. The link is read once per visit to the page (see `frame`): a click's lagging address must
-not replace a game opened since.
+example button, checked and explained by `activities.review`, and stays in the session, so a
+language or page switch keeps it. The URL holds the opened record as `?game=` (when it fits in a
+link), so a reload or a copied address opens it again. The link is read once per visit to the
+page (see `frame`): a click's lagging address must not replace a game opened since.
 """
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Sequence
 from typing import Final
 
 import streamlit as st
 
-from pickomino.bots import expert, heuristic, record_game
-from pickomino.events import Event
+from pickomino.activities import review as activity
+from pickomino.activities.review import (
+    about,
+    against_best,
+    drop_line,
+    figures_table,
+    record_key,
+    seat_sentence,
+    turn_events,
+    turn_numbers,
+)
+from pickomino.activities.seats import Called
+from pickomino.figures import outlook_line, worms
 from pickomino.game import Step, Table
-from pickomino.i18n import Lang, amount, join_list, percent, t, tn
-from pickomino.match import Kind
+from pickomino.i18n import Lang, amount, t
 from pickomino.narrate import (
-    games_cost,
     games_in_ten,
     master_words,
     move_words,
     seat_label,
     seat_name,
 )
-from pickomino.odds import TIE
 from pickomino.review import (
-    LABELS,
-    THRESHOLDS,
     Decision,
     Review,
     biggest_drops,
     master_otherwise,
     review,
-    reviewable,
     worth_a_look,
 )
-from pickomino.scenario import Scenario, ScenarioError, ends_turn, loads, scenario_json
-from pickomino.share import decode_scenario
+from pickomino.scenario import Scenario, loads
+from pickomino.share import game_link
 from pickomino.ui import frame, records, show
 from pickomino.ui.charts import CONFIG
 from pickomino.ui.draw import TileState
-from pickomino.ui.odds_panel import outlook_line, worms
-from pickomino.ui.play.names import Called, default_name
 from pickomino.ui.practice import links
 from pickomino.ui.practice.state import KEEP
 from pickomino.ui.review_chart import chance_lines, cost_lines
@@ -66,8 +67,6 @@ AT: Final = "review_at"
 UPLOAD: Final = "review_upload"
 PAGE_SIZE: Final = 5
 """Decisions worth a look shown at first, and added by each "show more": each draws a table."""
-EXAMPLE_SEED: Final = "review/example"
-"""The example game's dice: always the same game, which a teacher can prepare."""
 SANDBOX_YOU: Final = "sandbox.to_play"
 """How the seat to play is marked on the stacks: "(to play)", as the sandbox does."""
 
@@ -88,56 +87,32 @@ def _open(record: Scenario) -> None:
     st.session_state[AT] = len(record.moves)
 
 
-def _checked(record: Scenario) -> Scenario:
-    """The record, once its moves replay and the coach can review it (ScenarioError otherwise).
-
-    A link, a file or a game handed over by the Play page can hold a move against the rules, or be
-    too long to review in seconds (`review.reviewable`); found now, it is refused with what
-    brought it, before anything of the page is drawn from it.
-    """
-    return reviewable(record)
-
-
-def settle(lang: Lang) -> list[str]:
+def settle(lang: Lang) -> tuple[str, ...]:
     """Open the record handed over by another page, else a `?game=` link just arrived with.
 
-    Returns the refusal of a bad link in the reader's words (`frame.refused`); the record opened
-    before it stays.
+    Returns the refusal of a bad link or record in the reader's words (`frame.refused`); the
+    record opened before it stays.
     """
     handed = records.handed()
-    if handed is not None:
-        try:
-            _open(_checked(handed))
-        except ScenarioError as error:  # a game from the Play page too long to review
-            reason = show.scenario_refusal(error, lang)
-            return [t("review_page.handed_refused", lang, reason=reason)]
     arriving = frame.arriving(LINK_VISIT)
-    value = st.query_params.get("game")
-    record = opened()
-    if handed is None and arriving and value is not None:
-        if record is not None and value == records.game_link(record):
-            return []  # the game already open (a reload, or back from another page)
-        try:
-            _open(_checked(decode_scenario(value)))
-        except ScenarioError as error:
-            reason = show.scenario_refusal(error, lang)
-            return [t("review_page.link_refused", lang, reason=reason)]
-    return []
+    opening = activity.settle(opened(), handed, st.query_params.get("game"), arriving, lang)
+    if opening.opened and opening.record is not None:
+        _open(opening.record)
+    return opening.refusals
 
 
 def publish(record: Scenario | None) -> None:
     """Put the opened record in the URL as `?game=`, or take it out (none, or too long)."""
-    frame.publish({"game": None if record is None else records.game_link(record)})
+    frame.publish({"game": None if record is None else game_link(record)})
 
 
 @st.cache_data(max_entries=3, show_spinner=False)
 def example(lang: Lang) -> Scenario:
-    """The example game: the expert against the heuristic, its seats named in `lang`.
+    """The example game (`activities.review.example`), its seats named in `lang`.
 
     Cached: the expert weighs every move of the game, a few seconds a class need not wait twice.
     """
-    names = [default_name(Kind("expert"), 0, lang), default_name(Kind("heuristic"), 1, lang)]
-    return record_game([expert, heuristic], random.Random(EXAMPLE_SEED), names=names)
+    return activity.example(lang)
 
 
 def open_panel(lang: Lang, record: Scenario | None) -> None:
@@ -148,7 +123,7 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
     """
     title = "review_page.open_title" if record is None else "review_page.open_another"
     with st.expander(t(title, lang), expanded=record is None, icon=":material/folder_open:"):
-        uploaded = records.upload(lang, UPLOAD, _checked)  # refused there if it cannot be
+        uploaded = records.upload(lang, UPLOAD, activity.checked)  # refused there if it cannot be
         if uploaded is not None:
             _open(uploaded)
             st.rerun()
@@ -166,15 +141,6 @@ def open_panel(lang: Lang, record: Scenario | None) -> None:
 
 
 # ----- the review -------------------------------------------------------------------------------
-
-
-def record_key(record: Scenario) -> str:
-    """The record as compact scenario JSON: what the cache of reviews is keyed by.
-
-    The text `?game=` encodes in base64, but not decoded from it: an uploaded game too long for a
-    link (`share.MAX_LINK_CHARS`) is reviewed too.
-    """
-    return json.dumps(scenario_json(record), separators=(",", ":"))
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
@@ -209,74 +175,6 @@ def reviewed(record: Scenario, lang: Lang) -> Review:
         kept = (text, _reviewed(text, lang))
         st.session_state[REVIEWED] = kept
     return kept[1]
-
-
-def history(record: Scenario) -> tuple[Step, ...]:
-    """The record's tables: the start (index 0), then the one after each move with its events."""
-    return (Step(record.table), *record.steps())
-
-
-# ----- per seat ---------------------------------------------------------------------------------
-
-
-def seat_sentence(graded: Review, seat: int, lang: Lang, names: Called) -> str:
-    """A seat's review in one paragraph: its decisions, how many were fine, what it gave up."""
-    found = graded.seats[seat]
-    player = seat_name(seat, lang, names.said)
-    if found.accuracy is None or found.mean_cost is None:
-        return t("review_page.no_decision", lang, player=player)
-    counts = found.counts
-    slips = [
-        tn(f"review_page.count.{name}", counts[name], lang)
-        for name in ("inaccuracy", "mistake", "blunder")
-        if counts[name]
-    ]
-    return t(
-        "review_page.summary",
-        lang,
-        player=player,
-        decisions=tn("review_page.decisions", len(found.decisions), lang),
-        near=counts["best"] + counts["good"],
-        accuracy=percent(found.accuracy, lang, 0),
-        slips=t("review_page.slips", lang, slips=join_list(slips, lang))
-        if slips
-        else t("review_page.slips_none", lang),
-        total=amount("common.worms", found.total_cost, lang),
-        mean=worms(found.mean_cost, lang),
-    )
-
-
-def figures_table(graded: Review, lang: Lang, names: Called) -> str:
-    """The seats' figures side by side (Markdown), a column per seat: it fits seven on a phone."""
-    seats = graded.seats
-    head = "| | " + " | ".join(seat_label(s.seat, lang, names.labels) for s in seats) + " |"
-    rule = "| --- |" + " ---: |" * len(seats)
-
-    def row(key: str, values: Sequence[str]) -> str:
-        return f"| {t(key, lang)} | " + " | ".join(values) + " |"
-
-    rows = [row("review_page.row_decisions", [str(len(s.decisions)) for s in seats])]
-    rows += [
-        row(f"review_page.label.{name}", [str(s.counts[name]) for s in seats]) for name in LABELS
-    ]
-    rows += [
-        row(
-            "review_page.row_accuracy",
-            ["—" if s.accuracy is None else percent(s.accuracy, lang, 0) for s in seats],
-        ),
-        row("review_page.row_total", [worms(s.total_cost, lang) for s in seats]),
-        row(
-            "review_page.row_mean",
-            ["—" if s.mean_cost is None else worms(s.mean_cost, lang) for s in seats],
-        ),
-    ]
-    return "\n".join([head, rule, *rows])
-
-
-def about(lang: Lang) -> str:
-    """The labels and the accuracy explained, the thresholds quoted from `review.THRESHOLDS`."""
-    limits = {name: amount("common.worms", below, lang) for name, below in THRESHOLDS}
-    return t("review_page.about", lang, **limits)
 
 
 def summary(graded: Review, lang: Lang, names: Called) -> None:
@@ -333,20 +231,6 @@ def chance_line(found: DecisionChance, lang: Lang, names: Called) -> str:
     )
 
 
-def drop_line(found: DecisionChance, turn: int, before: Table, lang: Lang, names: Called) -> str:
-    """A fall in chance of winning told as a child follows it: where, what, and what it cost."""
-    return t(
-        "review_page.chances.drop",
-        lang,
-        turn=turn,
-        label=seat_label(found.seat, lang, names.labels),
-        move=move_words(found.move, before, lang, "button", names.said),
-        player=seat_name(found.seat, lang, names.said),
-        before=games_in_ten(found.before, lang),
-        cost=games_cost(found.change, lang),
-    )
-
-
 def winning(found: Chances, steps: Sequence[Step], lang: Lang, names: Called) -> None:
     """Each seat's chance of winning turn after turn, and the moves that made it fall most."""
     start, by_move = found
@@ -388,46 +272,6 @@ def table_at(
         show.roll(table.rolled, table.kept, lang)
 
 
-def why(decision: Decision, before: Table, lang: Lang, names: Called) -> str:
-    """The two moves compared in words, then what the one played cost.
-
-    The chance of a tile and the worms are what a learner weighs; when they do not explain the
-    expert's choice (its move brings no more worms: a steal, or a safer top tile), the worms
-    against the others, which the expert plays by, are quoted too.
-    """
-    played, best = decision.played.outlook, decision.best.outlook
-    said = [
-        t(
-            "review_page.why",
-            lang,
-            played=move_words(decision.played.move, before, lang, "told", names.said),
-            played_success=percent(played.success, lang),
-            played_worms=amount("common.worms", played.expected_worms, lang),
-            best=move_words(decision.best.move, before, lang, "told", names.said),
-            best_success=percent(best.success, lang),
-            best_worms=worms(best.expected_worms, lang),
-        )
-    ]
-    if best.expected_worms <= played.expected_worms + TIE:
-        said.append(
-            t(
-                "review_page.why_swing",
-                lang,
-                played_swing=worms(played.expected_swing, lang),
-                best_swing=amount("common.worms", best.expected_swing, lang),
-            )
-        )
-    said.append(
-        t(
-            "review_page.cost",
-            lang,
-            player=seat_name(decision.seat, lang, names.said),
-            cost=amount("common.worms", decision.cost, lang),
-        )
-    )
-    return " ".join(said)
-
-
 def decision_box(
     decision: Decision, before: Table, lang: Lang, names: Called, found: DecisionChance | None
 ) -> None:
@@ -455,7 +299,7 @@ def decision_box(
                 st.caption(
                     t("review_page.swing", lang, swing=worms(choice.outlook.expected_swing, lang))
                 )
-        st.markdown(why(decision, before, lang, names))
+        st.markdown(against_best(decision, before, lang, names))
         if found is not None:
             st.markdown(chance_line(found, lang, names))
         master = master_otherwise(before)
@@ -497,24 +341,6 @@ def worth_looking_at(
 # ----- move by move -----------------------------------------------------------------------------
 
 
-def turn_numbers(steps: Sequence[Step]) -> tuple[int, ...]:
-    """For each count of moves played, the turn (from 1) of the last move (0 for the start)."""
-    numbers, turn = [0], 1
-    for step in steps[1:]:
-        numbers.append(turn)
-        if ends_turn(step):
-            turn += 1
-    return tuple(numbers)
-
-
-def turn_events(steps: Sequence[Step], at: int) -> tuple[Event, ...]:
-    """The events of the turn the `at`-th move belongs to, from its start up to that move."""
-    start = at
-    while start > 1 and not ends_turn(steps[start - 1]):
-        start -= 1
-    return tuple(event for step in steps[start : at + 1] for event in step.events)
-
-
 def move_by_move(steps: Sequence[Step], lang: Lang, names: Called) -> None:
     """A slider over the whole game: the table after any move, and the log of that turn."""
     st.header(t("review_page.moves_title", lang), anchor=False)
@@ -545,7 +371,7 @@ def save_and_share(record: Scenario, lang: Lang) -> None:
     """The record as a file to download, and the link that opens it here."""
     st.header(t("review_page.share_title", lang), anchor=False)
     records.download(record, lang, key="review_download")
-    value = records.game_link(record)
+    value = game_link(record)
     if value is None:
         st.caption(t("review_page.share_too_long", lang))
         return

@@ -11,39 +11,44 @@ from functools import partial
 
 import streamlit as st
 
-from pickomino.events import TurnFailed, TurnPassed
-from pickomino.game import Table
-from pickomino.i18n import Lang, amount, t, tn
-from pickomino.match import KINDS, PERSON, Match, Turn, Why, tie_break, verdict, why
-from pickomino.names import NAME_CHARS
-from pickomino.narrate import (
-    games_in_ten,
-    master_words,
-    move_words,
-    seat_label,
-    seat_name,
-    seats_text,
-    story,
+from pickomino.activities.play import (
+    PACES,
+    Position,
+    chances_words,
+    reason_words,
+    score_lines,
+    shown_turn,
+    tie_break_words,
+    turn_lines,
+    verdict_words,
+    winner_words,
 )
-from pickomino.odds import TIE, analyse
+from pickomino.activities.seats import Called, called, default_name, record_of, typed
+from pickomino.events import TurnFailed
+from pickomino.game import Table
+from pickomino.i18n import Lang, t
+from pickomino.match import KINDS, PERSON, Match, why
+from pickomino.names import NAME_CHARS
+from pickomino.narrate import master_words, seat_label
+from pickomino.odds import analyse
 from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
 from pickomino.ui import frame, records, show
-from pickomino.ui.odds_panel import outlook_line, panel
+from pickomino.ui.odds_panel import panel
 from pickomino.ui.play.clicks import (
-    Position,
     again,
     bots_play,
-    change,
     go_on,
     person_move,
     set_up,
     start,
     tick,
 )
-from pickomino.ui.play.links import fresh_seed, opened, share_link
-from pickomino.ui.play.names import Called, called, default_name, record_of, typed
+from pickomino.ui.play.clicks import (
+    open_file as opened_file,
+)
+from pickomino.ui.play.links import share_link
 from pickomino.ui.play.state import (
     CHANCES,
     HINT,
@@ -53,7 +58,6 @@ from pickomino.ui.play.state import (
     NOTICE,
     ODDS,
     PACE,
-    PACES,
     PENDING,
     RULES,
     SEATS,
@@ -70,7 +74,6 @@ from pickomino.ui.play.state import (
     pace,
 )
 from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
-from pickomino.value import win_chance
 
 
 def notice_here() -> None:
@@ -149,7 +152,7 @@ def open_file(lang: Lang, drawn: Position = None) -> None:
     """
     record = records.upload(lang, UPLOAD)
     if record is not None:
-        change(drawn, lambda _: opened(record, None, fresh_seed()))
+        opened_file(record, drawn)
         st.rerun()
 
 
@@ -162,7 +165,7 @@ def pending_form(lang: Lang) -> bool:
     st.header(t("play.opened_title", lang), anchor=False)
     st.caption(t("play.opened_help", lang, moves=len(record.moves)))
     players = record.table.players
-    names = typed(record.names, (PERSON,) * players)
+    names = typed(record)
     for seat in range(players):
         chosen_kind(seat, open_kind_key(seat))
         name = seat_label(seat, lang, names)
@@ -279,28 +282,6 @@ def dice(table: Table, lang: Lang, tapped: bool) -> None:
         show.roll(table.rolled, table.kept, lang, scale=DICE_SCALE)
 
 
-def why_text(reason: Why, table: Table, lang: Lang, names: Called) -> str:
-    """A move's reason in words: its figures against the best other move's."""
-    move = move_words(reason.chosen.move, table, lang, "told", names.said)
-    if reason.other is None:
-        return t("play.why_forced", lang, move=move)
-    worse = reason.other.outlook.expected_swing > reason.chosen.outlook.expected_swing + TIE
-    return t(
-        "play.why_worse" if worse else "play.why",
-        lang,
-        move=move,
-        line=outlook_line(reason.chosen.outlook, lang, "play.figures", swing=reason.steal),
-        other=move_words(reason.other.move, table, lang, "told", names.said),
-        other_line=outlook_line(reason.other.outlook, lang, "play.figures", swing=reason.steal),
-    )
-
-
-def chances_text(table: Table, lang: Lang, names: Called) -> str:
-    """The chance of winning of the seat to play, with the best moves from here, in plain words."""
-    player = seat_name(table.current, lang, names.said)
-    return t("play.chances.line", lang, player=player, chance=games_in_ten(win_chance(table), lang))
-
-
 def person(match: Match, names: Called, lang: Lang) -> None:
     """The person's moves as buttons (only legal ones), with the hint and the odds if asked."""
     table = match.table
@@ -309,14 +290,14 @@ def person(match: Match, names: Called, lang: Lang) -> None:
         best = analysis.recommended
         reason = why(table, best.move)
         if reason is not None:
-            hint = t("play.hint", lang, why=why_text(reason, table, lang, names))
+            hint = t("play.hint", lang, why=reason_words(reason, table, lang, names))
             master = master_otherwise(table)
             if master is not None:
                 said = master_words(master.move, master.reason, table, lang, names.said)
                 hint = f"{hint} {said}"
             st.info(hint, icon=":material/lightbulb:")
     if st.session_state.get(CHANCES):
-        st.caption(chances_text(table, lang, names))
+        st.caption(chances_words(table, lang, names))
     drawn = len(match.steps)
     offer(
         table,
@@ -331,14 +312,6 @@ def person(match: Match, names: Called, lang: Lang) -> None:
             panel(analysis, table, lang)
 
 
-def shown_turn(match: Match) -> Turn | None:
-    """The turn to tell beside the table: the one under way, or the one just over."""
-    turns = [turn for turn in match.turns() if turn.steps]
-    if not turns:
-        return None
-    return turns[-1]
-
-
 def this_turn(match: Match, names: Called, lang: Lang) -> None:
     """The turn under way (or just over), move by move, each bot decision with its reason."""
     turn = shown_turn(match)
@@ -349,13 +322,12 @@ def this_turn(match: Match, names: Called, lang: Lang) -> None:
     lines = []
     bot = match.kinds[turn.seat] != PERSON
     for offset, step in enumerate(turn.steps):
-        events = [event for event in step.events if not isinstance(event, TurnPassed)]
-        lines += [f"- {line}" for line in story(events, lang, None, names.said)]
+        lines += [f"- {line}" for line in turn_lines(step.events, lang, names)]
         before = match.before(turn.first + offset)
         reason = why(before, step.move) if bot and step.move is not None else None
         if reason is not None:
             lines.append(
-                f"  - *{t('play.why_said', lang, why=why_text(reason, before, lang, names))}*"
+                f"  - *{t('play.why_said', lang, why=reason_words(reason, before, lang, names))}*"
             )
     st.markdown("\n".join(lines))
     last = turn.first + len(turn.steps) - 1
@@ -367,26 +339,9 @@ def verdict_line(match: Match, names: Called, lang: Lang) -> None:
     """The coach's one line on the last turn a person finished, when asked for."""
     if not st.session_state.get(VERDICT):
         return
-    done = [turn for turn in match.turns() if turn.done and match.kinds[turn.seat] == PERSON]
-    if not done:
+    text = verdict_words(match, lang, names)
+    if text is None:
         return
-    graded = verdict(match, done[-1])
-    player = seat_name(done[-1].seat, lang, names.said)
-    count = len(graded.decisions)
-    off = sum(1 for decision in graded.decisions if decision.cost > 0)
-    if count == 0:
-        text = t("play.verdict_none", lang, player=player)
-    elif off == 0:
-        text = t("play.verdict_best", lang, player=player)
-    else:
-        text = tn(
-            "play.verdict_cost",
-            off,
-            lang,
-            player=player,
-            worms=amount("common.worms", graded.total_cost, lang),
-            decisions=count,
-        )
     st.info(text, icon=":material/school:")
 
 
@@ -398,40 +353,11 @@ def review_ready() -> bool:
 def end(match: Match, names: Called, lang: Lang) -> None:
     """The end: the winner(s), every score, the tie-break when it decided; what to do next."""
     table = match.table
-    winners = table.winners()
-    # Inside a sentence ("La partie est finie. Le joueur 1 gagne !"): each seat as a sentence says
-    # it, with its French article, the first word capitalised.
-    said = seats_text(winners, lang, names.said)
-    said = said[:1].upper() + said[1:]
-    st.header(tn("play.winner", len(winners), lang, winners=said), anchor=False)
-    lines = []
-    for seat, score in enumerate(table.scores()):
-        stack = table.stacks[seat]
-        highest = t("play.highest", lang, tile=max(stack)) if stack else t("play.no_tile", lang)
-        lines.append(
-            t(
-                "play.score",
-                lang,
-                player=seat_label(seat, lang, names.labels),
-                worms=tn("common.worms", score, lang),
-                highest=highest,
-            )
-        )
-    st.markdown("\n".join(f"- {line}" for line in lines))
-    level = tie_break(table)
-    if level:
-        winner = table.winners()[0]
-        st.info(
-            t(
-                "play.tie_break",
-                lang,
-                players=seats_text(level, lang, names.said),
-                worms=tn("common.worms", table.scores()[winner], lang),
-                winner=seat_name(winner, lang, names.said),
-                tile=max(table.stacks[winner]),
-            ),
-            icon=":material/balance:",
-        )
+    st.header(winner_words(table, lang, names), anchor=False)
+    st.markdown("\n".join(f"- {line}" for line in score_lines(table, lang, names)))
+    decided = tie_break_words(table, lang, names)
+    if decided is not None:
+        st.info(decided, icon=":material/balance:")
     with st.container(horizontal=True, gap="small"):
         st.button(
             t("play.again", lang),
@@ -444,8 +370,8 @@ def end(match: Match, names: Called, lang: Lang) -> None:
         if review_ready() and st.button(
             t("play.review", lang), key="play_review", icon=":material/school:"
         ):
-            records.to_review(record_of(match), lang)
-        records.download(record_of(match), lang, "play_download_end")
+            records.to_review(record_of(match, lang), lang)
+        records.download(record_of(match, lang), lang, "play_download_end")
 
 
 def log(match: Match, names: Called, lang: Lang) -> None:
@@ -464,8 +390,8 @@ def turn_log(match: Match, names: Called, lang: Lang) -> None:
         st.caption(t("play.log_empty", lang))
     for number, turn in reversed(turns):
         player = seat_label(turn.seat, lang, names.labels)
-        events = [e for step in turn.steps for e in step.events if not isinstance(e, TurnPassed)]
-        told = "\n".join(f"- {line}" for line in story(events, lang, None, names.said))
+        events = [event for step in turn.steps for event in step.events]
+        told = "\n".join(f"- {line}" for line in turn_lines(events, lang, names))
         st.markdown(f"**{t('play.turn_heading', lang, n=number, player=player)}**\n\n{told}")
 
 
@@ -477,9 +403,9 @@ def save_share(match: Match, lang: Lang) -> None:
 
 def shared(match: Match, lang: Lang) -> None:
     """The game's file to download, and its link to copy (or why there is none)."""
-    record = record_of(match)
+    record = record_of(match, lang)
     records.download(record, lang, "play_download")
-    link = share_link(match)
+    link = share_link(lang)
     if link is None:
         st.caption(t("play.link_too_long", lang))
     else:

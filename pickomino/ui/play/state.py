@@ -1,17 +1,19 @@
-"""Where the Play page keeps its state in the session, and the settings read from there.
+"""Where the Play page keeps its game (`activities.play.PlayGame`) and settings in the session.
 
-Every key the page's modules share is named once here. The match itself is written by `put` alone,
-so what replaces it is easy to find: the clicks (`clicks.change`, which checks the position they
-were made on) and the links and the store that open a game (`links`).
+Every key the page's modules share is named once here. The game is read by `game` and written by
+`put` alone, so what replaces it is easy to find: the clicks (`clicks`) and the run that reads the
+address (`links`). Each of its parts has a key of its own, the match under `MATCH`, so drawing
+reads the match alone, and a test sets one up as a session would hold it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal, get_args
+from typing import Final
 
 import streamlit as st
 
+from pickomino.activities.play import PACES, Pace, PlayGame, Settings
 from pickomino.i18n import LANGS, t
 from pickomino.match import KINDS, PERSON, Kind, Match
 from pickomino.rules import PRESETS
@@ -47,15 +49,10 @@ UPLOAD: Final = "play_upload"
 KEEP: Final = "session"
 """How long a setting outlives its widget: the whole session (see `ui/practice/state.py`)."""
 
-Pace = Literal["step", "slow", "fast"]
-PACES: Final[tuple[Pace, ...]] = get_args(Pace)
 SECONDS: Final[dict[Pace, float]] = {"slow": 1.5, "fast": 0.5}
 """Time between two bot moves when they play on their own: slow enough to read each reason, or
 quick enough to watch a turn go by."""
 
-Settings = tuple[bool, bool, bool, bool, Pace]
-"""The reader's settings kept with the game: the odds, the hint, the coach, the chance of winning,
-the bots' pace."""
 TOGGLES: Final = (ODDS, HINT, VERDICT, CHANCES)
 
 
@@ -80,12 +77,34 @@ def match() -> Match | None:
     return found
 
 
-def put(changed: Match | None) -> None:
-    """Replace the session's match (None: back to the set-up); the one place that writes it."""
-    if changed is None:
-        st.session_state.pop(MATCH, None)
-    else:
-        st.session_state[MATCH] = changed
+def game() -> PlayGame:
+    """The session's game, read from its keys."""
+    state = st.session_state
+    return PlayGame(
+        match(),
+        state.get(PENDING),
+        state.get(STORED),
+        state.get(WRITTEN),
+        state.get(LINKED),
+        state.get(LINK),
+    )
+
+
+def put(changed: PlayGame) -> None:
+    """Keep `changed` as the session's game; the one place that writes it."""
+    parts = {
+        MATCH: changed.match,
+        PENDING: changed.waiting,
+        STORED: changed.held,
+        WRITTEN: changed.written,
+        LINKED: changed.linked,
+        LINK: changed.link,
+    }
+    for key, value in parts.items():
+        if value is None:
+            st.session_state.pop(key, None)
+        else:
+            st.session_state[key] = value
 
 
 def refuse(text: str) -> None:
@@ -133,17 +152,8 @@ def settings() -> Settings:
     return odds, hint, verdict, chances, pace()
 
 
-def set_settings(found: object) -> None:
-    """Take settings read from the store; anything that is not a setting leaves them as they are.
-
-    A game stored before the chance of winning had its toggle holds one toggle fewer: the ones it
-    has are read, the chance's stays off.
-    """
-    if not isinstance(found, list) or len(found) not in (len(TOGGLES), len(TOGGLES) + 1):
-        return
-    *toggles, chosen = found
-    for key, value in zip(TOGGLES, toggles, strict=False):
-        if isinstance(value, bool):
+def set_settings(chosen: Settings) -> None:
+    """Show `chosen` (a stored game's own settings): only the ones that differ are written."""
+    for key, now, value in zip((*TOGGLES, PACE), settings(), chosen, strict=True):
+        if now != value:
             st.session_state[key] = value
-    if chosen in PACES:
-        st.session_state[PACE] = chosen
