@@ -16,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from pickomino.activities.quiz import quiz
 from pickomino.game import Table
 from pickomino.i18n import t
 from pickomino.lessons.quiz import read_code
@@ -23,7 +24,6 @@ from pickomino.odds import analyse
 from pickomino.rooms import moves_of
 from pickomino.sandbox import Sandbox
 from pickomino.share import read_scenario
-from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room.asked import seat_labels
 from tests.browser import answered, needs_chromium, open_page
 

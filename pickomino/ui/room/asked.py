@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from pickomino.activities.quiz import quiz
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.lessons.quiz import Question as QuizQuestion
@@ -27,7 +28,6 @@ from pickomino.odds import Analysis, analyse
 from pickomino.rooms import CLASS_SEAT, Question, moves_of
 from pickomino.scenario import parse
 from pickomino.ui import show
-from pickomino.ui.quiz_view import quiz
 
 
 @dataclass(frozen=True, eq=False)

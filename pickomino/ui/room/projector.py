@@ -18,6 +18,7 @@ from typing import Final
 import segno
 import streamlit as st
 
+from pickomino.activities.quiz import quiz
 from pickomino.echo import echoed
 from pickomino.game import Table
 from pickomino.i18n import Lang, percent, t, tn
@@ -47,7 +48,6 @@ from pickomino.rooms import (
 from pickomino.store import StoreError, UnknownDocument
 from pickomino.ui import frame, show
 from pickomino.ui.odds_panel import outlook_line
-from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live, versus
 from pickomino.ui.room.asked import Asked, asked, draw_table, explanation, waiting
 
