@@ -1,4 +1,4 @@
-"""A quiz run without a page: answers by clicks, kept, read back, overwritten by another tab, refused.
+"""A quiz run without a page: answers by clicks, kept, read back, overwritten in another tab.
 
 On both store backends (`db`), as the Quiz page's session would call it, with no Streamlit.
 """

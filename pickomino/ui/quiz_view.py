@@ -176,16 +176,9 @@ def _another() -> None:
         st.session_state[COUNT_PICK] = setup.count if setup.count in COUNTS else DEFAULT_COUNT
 
 
-def _pick(setup: Setup, number: int, choice: int) -> None:
-    _keep(run_of(setup).pick(storage.store(), number, choice))
-
-
-def _next(setup: Setup, number: int) -> None:
-    _keep(run_of(setup).next(storage.store(), number))
-
-
-def _again(setup: Setup) -> None:
-    _keep(run_of(setup).again(storage.store()))
+def _answer(method: Callable[..., Answered], setup: Setup, *args: object) -> None:
+    """A click as `method` of this setup's run (`QuizRun.pick`, `next`, `again`), with `args`."""
+    _keep(method(run_of(setup), storage.store(), *args))
 
 
 # ----- drawing ---------------------------------------------------------------------------------
@@ -294,8 +287,8 @@ def question_box(now: QuizRun, lang: Lang) -> None:
             st.button(
                 question.choice_text(index, lang),
                 key=f"quiz_choice_{number}_{index}",
-                on_click=_pick,
-                args=(setup, number, index),
+                on_click=_answer,
+                args=(QuizRun.pick, setup, number, index),
                 width="stretch",
             )
         return
@@ -324,8 +317,8 @@ def question_box(now: QuizRun, lang: Lang) -> None:
         key=f"quiz_next_{number}",
         type="primary",
         icon=":material/arrow_forward:",
-        on_click=_next,
-        args=(setup, number),
+        on_click=_answer,
+        args=(QuizRun.next, setup, number),
     )
 
 
@@ -421,8 +414,8 @@ def the_end(now: QuizRun, lang: Lang) -> None:
         key="quiz_again",
         type="primary",
         icon=":material/replay:",
-        on_click=_again,
-        args=(now.setup,),
+        on_click=_answer,
+        args=(QuizRun.again, now.setup),
     )
 
 
