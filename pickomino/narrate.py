@@ -1,8 +1,9 @@
-"""Engine events told as sentences in the reader's language.
+"""Engine events, and its refusals, told as sentences in the reader's language.
 
 The engine only emits data; this is the one place that turns it into words, so every page (and
-later the sandbox) tells the same event the same way. The player the page speaks to is `you`;
-any other seat is named by number, or by its own name in a game between named players.
+every activity, `pickomino.activities`) tells the same event or refusal the same way. The player
+the page speaks to is `you`; any other seat is named by number, or by its own name in a game
+between named players.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from pickomino.echo import safe_name
+from pickomino.echo import echoed, safe_name
 from pickomino.errors import CodedError
 from pickomino.events import (
     Event,
@@ -25,9 +26,10 @@ from pickomino.events import (
     TurnFailed,
     TurnPassed,
 )
-from pickomino.game import Move, Table
+from pickomino.game import IllegalMove, Move, Table
 from pickomino.i18n import LANGS, Lang, OwnName, join_list, t, tn
 from pickomino.rules import WORM, Rules
+from pickomino.scenario import ScenarioError
 
 MoveForm = Literal["button", "phrase", "told", "bar"]
 """Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence said to
@@ -300,3 +302,29 @@ def master_words(move: Move, reason: str, table: Table, lang: Lang, names: Names
         move=move_words(move, table, lang, "told", names),
         player=seat_name(table.current, lang, names),
     )
+
+
+def refusal(error: IllegalMove, lang: Lang) -> str:
+    """The engine's refusal in the reader's language, from its code and numbers."""
+    params = dict(error.params)
+    face = params.get("face")
+    if isinstance(face, str):
+        params["face"] = face_name(face, lang)
+    return t(f"errors.engine.{error.code}", lang, **params)
+
+
+def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
+    """A table that cannot be read (a link, a teacher's edit) in the reader's language.
+
+    The names and values it quotes come from the URL, so their Markdown is escaped: a crafted link
+    must not put a link or formatting into the message.
+    """
+    params: dict[str, object] = {
+        key: echoed(value) if isinstance(value, str) else value
+        for key, value in error.params.items()
+        if key != "refusal"
+    }
+    cause = error.params.get("refusal")
+    if isinstance(cause, IllegalMove):
+        params["reason"] = refusal(cause, lang)
+    return t(f"errors.scenario.{error.code}", lang, **params)

@@ -10,7 +10,6 @@ from html import escape
 
 import streamlit as st
 
-from pickomino.echo import echoed
 from pickomino.events import (
     Event,
     Kept,
@@ -25,8 +24,12 @@ from pickomino.events import (
 from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
 from pickomino.lessons.examples import walk
-from pickomino.narrate import Names, face_name, seat_label, seat_name, story
-from pickomino.scenario import ScenarioError
+from pickomino.narrate import Names, seat_label, seat_name, story
+
+# The engine's refusals are worded in `narrate` since the activities word them too; the pages that
+# have not moved onto an activity yet (Play, the review, the explorer, records) name them here.
+from pickomino.narrate import refusal as refusal
+from pickomino.narrate import scenario_refusal as scenario_refusal
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
 
 
@@ -219,32 +222,6 @@ def tell(
     shown = [event for event in events if passing or not isinstance(event, TurnPassed)]
     heading = f"**{title}**\n\n" if title else ""
     st.markdown(heading + "\n".join(f"- {line}" for line in story(shown, lang, you, names)))
-
-
-def refusal(error: IllegalMove, lang: Lang) -> str:
-    """The engine's refusal in the reader's language, from its code and numbers."""
-    params = dict(error.params)
-    face = params.get("face")
-    if isinstance(face, str):
-        params["face"] = face_name(face, lang)
-    return t(f"errors.engine.{error.code}", lang, **params)
-
-
-def scenario_refusal(error: ScenarioError, lang: Lang) -> str:
-    """A table that cannot be read (a link, a teacher's edit) in the reader's language.
-
-    The names and values it quotes come from the URL, so their Markdown is escaped: a crafted link
-    must not put a link or formatting into the message.
-    """
-    params: dict[str, object] = {
-        key: echoed(value) if isinstance(value, str) else value
-        for key, value in error.params.items()
-        if key != "refusal"
-    }
-    cause = error.params.get("refusal")
-    if isinstance(cause, IllegalMove):
-        params["reason"] = refusal(cause, lang)
-    return t(f"errors.scenario.{error.code}", lang, **params)
 
 
 def options_text(table: Table, lang: Lang) -> str:
