@@ -180,3 +180,21 @@ def test_a_store_that_fails_keeps_the_table_unsaved_and_says_so_once(
     assert saved.practice.box == played.box and saved.practice.held is None
     assert saved.practice.save(db, "fr").refusals == (), "said once, tried at the next change"
     assert saved.practice.address({"seed"}) == {"seed": "0"}, "no id in the address"
+
+
+def test_a_reload_of_a_faq_link_names_its_question_while_its_history_began_there(
+    db: Store,
+) -> None:
+    query = {"scenario": "faq-lower", "seed": "3"}
+    opened = arrive(None, Settings(), query, FRESH, db, "en").practice
+    replayed = opened.redo("en").practice.save(db, "en").practice  # the answer replayed
+    assert replayed.held is not None and replayed.origin is not None
+    reload = arrive(None, Settings(), {**query, "box": replayed.held[0]}, FRESH, db, "en")
+    assert reload.practice.box == replayed.box
+    said = replayed.banner("en")
+    assert said is not None and reload.practice.banner("en") == said
+    assert reload.practice.replaying, "Redo still replays the answer"
+    elsewhere = replayed.new_table(FRESH, "en").practice.save(db, "en").practice
+    assert elsewhere.held == (replayed.held[0], 2)
+    gone = arrive(None, Settings(), {**query, "box": replayed.held[0]}, FRESH, db, "en")
+    assert gone.practice.box == elsewhere.box and gone.practice.banner("en") is None
