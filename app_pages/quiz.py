@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from pickomino.activities.quiz import quiz
 from pickomino.i18n import t
 from pickomino.ui import frame, quiz_view
 from pickomino.ui.frame import current_lang
@@ -17,7 +18,7 @@ if setup is None:
 elif quiz_view.made_here(setup):  # the teacher's quiz: the code for the board first, the sheet
     quiz_view.teachers_part(setup, lang, projector.quiz_button)
     quiz_view.asked(setup, lang)
-    quiz_view.answer_sheet(quiz_view.quiz(setup), lang)
+    quiz_view.answer_sheet(quiz(setup), lang)
 else:  # a pupil's: the question alone, no answer on the page before it is answered
     quiz_view.asked(setup, lang)
     quiz_view.another(lang)

@@ -2,9 +2,9 @@
 
 import streamlit as st
 
+from pickomino.activities.practice import LEARNER, Practice
 from pickomino.i18n import Lang, prose, t
 from pickomino.odds import analyse
-from pickomino.sandbox import Sandbox
 from pickomino.ui import frame, records, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import advice_box, headline, tiles_panel
@@ -16,10 +16,10 @@ def about(lang: Lang) -> None:
     st.markdown(prose("sandbox", "intro", lang))
 
 
-def share(box: Sandbox, lang: Lang) -> None:
+def share(practice: Practice, lang: Lang) -> None:
     """The links to this table, ready to copy; the moves played on it as a game file."""
-    links.share(box, lang)
-    records.download(box.record(), lang, "sandbox_download", words="sandbox.record")
+    links.share(practice, lang)
+    records.download(practice.box.record(), lang, "sandbox_download", words="sandbox.record")
 
 
 lang = current_lang()
@@ -39,16 +39,17 @@ def page() -> None:
     """
     if draw.scale() != big:
         st.rerun(scope="app")
-    box, refusals = arrival.pop() if arrival else links.settle(lang)
+    practice, refusals = arrival.pop() if arrival else links.settle(lang)
+    box, settings = practice.box, practice.settings
     table = box.table
-    draw.page_style(box, lang)
+    draw.page_style(practice)
 
-    draw.toolbar(box, lang)  # the page's title first, in the toolbar's line
-    links.banner(box, lang)
+    draw.toolbar(practice, lang)  # the page's title first, in the toolbar's line
+    links.banner(practice, lang)
     frame.refused(refusals)
     draw.notice_here("table")
 
-    events = draw.told(box)
+    events = practice.told()
     marks = show.marks_from(events, lang)
     # The middle row and the stacks across the page, each in one line; under them whose turn it
     # is, the dice set aside and the moves, a waiting roll drawn as its groups of dice, each the
@@ -60,22 +61,22 @@ def page() -> None:
     show.situation(
         table,
         lang,
-        you=state.LEARNER if state.bots() else to_play,
+        you=LEARNER if settings.bots else to_play,
         marks=marks,
         show_kept=False,
         scale=big * draw.TILE_SCALE,
-        you_key="draw.you_are" if state.bots() else "sandbox.to_play",
+        you_key="draw.you_are" if settings.bots else "sandbox.to_play",
         compact=True,
     )
     if table.over:
         draw.game_over(table, lang)
-        draw.last_move(box, events, lang)
+        draw.last_move(practice, events, lang)
     else:
         analysis = analyse(table)
-        hidden = state.hidden()
+        hidden = settings.hide
         st.header(draw.status(table, lang), anchor=False)
         show.html(show.kept_html(table, lang, scale=big * draw.DICE_SCALE))
-        draw.moves(box, None if hidden else analysis, lang)
+        draw.moves(table, None if hidden else analysis, lang)
         odds, told = st.columns([6, 5], gap="medium")
         with odds:
             if hidden:
@@ -99,7 +100,7 @@ def page() -> None:
             # one 1024x768 screen (the figures on a 1024x650 one too).
             if big > 1 and not hidden:
                 advice_box(analysis, table, lang, short=True)
-            draw.last_move(box, events, lang)
+            draw.last_move(practice, events, lang)
 
     # Panels that stay open across clicks that reshape the page above them, filled only while open.
     frame.folded(t("sandbox.about", lang), ":material/info:", state.ABOUT_OPEN, lambda: about(lang))
@@ -107,7 +108,7 @@ def page() -> None:
         t("sandbox.teacher.title", lang),
         ":material/school:",
         state.TEACHER_OPEN,
-        lambda: draw.teacher_tools(box, lang),
+        lambda: draw.teacher_tools(table, lang),
     )
     frame.folded(
         t("sandbox.new_title", lang),
@@ -119,7 +120,7 @@ def page() -> None:
         t("sandbox.share_title", lang),
         ":material/share:",
         state.SHARE_OPEN,
-        lambda: share(box, lang),
+        lambda: share(practice, lang),
     )
 
 

@@ -1,8 +1,9 @@
-"""Engine events told as sentences in the reader's language.
+"""Engine events, and its refusals, told as sentences in the reader's language.
 
 The engine only emits data; this is the one place that turns it into words, so every page (and
-later the sandbox) tells the same event the same way. The player the page speaks to is `you`;
-any other seat is named by number, or by its own name in a game between named players.
+every activity, `pickomino.activities`) tells the same event or refusal the same way. The player
+the page speaks to is `you`; any other seat is named by number, or by its own name in a game
+between named players.
 """
 
 from __future__ import annotations

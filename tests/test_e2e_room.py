@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from pickomino.activities.classroom import seat_labels
+from pickomino.activities.quiz import quiz
 from pickomino.game import Table
 from pickomino.i18n import t
 from pickomino.lessons.quiz import read_code
@@ -24,7 +25,6 @@ from pickomino.odds import analyse
 from pickomino.rooms import moves_of
 from pickomino.sandbox import Sandbox
 from pickomino.share import read_scenario
-from pickomino.ui.quiz_view import quiz
 from tests.browser import answered, needs_chromium, open_page
 
 pytestmark = needs_chromium

@@ -30,6 +30,7 @@ from pickomino.lessons.explore import (
 )
 from pickomino.narrate import move_words, seat_label
 from pickomino.odds import analyse
+from pickomino.refusals import scenario_refusal
 from pickomino.rules import JUNIOR, STANDARD, WORM
 from pickomino.share import encode_table, load_scenario, scenario_names
 from pickomino.ui.charts import (
@@ -41,7 +42,6 @@ from pickomino.ui.charts import (
     reach_bars,
     wrap,
 )
-from pickomino.ui.show import scenario_refusal
 from tests.test_app import shown_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")

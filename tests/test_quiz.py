@@ -675,7 +675,7 @@ def test_a_dealt_table_passes_the_one_check_of_tables() -> None:
 
 @pytest.mark.parametrize("level", ["first", "experienced"])
 def test_the_largest_quiz_keeps_under_32_kb(level: str) -> None:
-    """The Quiz page keeps 64 quizzes per process (`quiz_view.quiz`): at most 2 MB (docs/app.md)."""
+    """The Quiz page keeps 64 quizzes a process (`activities.quiz.quiz`): 2 MB at most (app.md)."""
     import pickle
 
     from pickomino.lessons.quiz import MAX_COUNT, Setup, questions

@@ -26,6 +26,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.util import patch_config_options
 
 from pickomino.activities.classroom import TEACHER_KEY, seat_labels, seats_said
+from pickomino.activities.quiz import quiz
 from pickomino.i18n import percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
 from pickomino.narrate import move_words
@@ -57,7 +58,6 @@ from pickomino.rooms import (
 )
 from pickomino.store import open_store
 from pickomino.ui import frame, quiz_view, storage
-from pickomino.ui.quiz_view import quiz
 from pickomino.ui.room import live, projector
 from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store

@@ -17,12 +17,14 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.echo import echoed
 from pickomino.events import TookTile, TurnFailed
+from pickomino.figures import outlook_line
 from pickomino.game import ROLL, Move, Table
 from pickomino.i18n import LANGS, number, percent, strings, t, tn
 from pickomino.lessons.faq import QUESTIONS, question_of
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.narrate import seat_name
 from pickomino.odds import analyse
+from pickomino.refusals import scenario_refusal
 from pickomino.review import review
 from pickomino.rules import JUNIOR, PRESETS
 from pickomino.sandbox import Sandbox
@@ -30,10 +32,9 @@ from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.store import EXPIRY, open_store
 from pickomino.ui.frame import PAGES
-from pickomino.ui.odds_panel import TILES_OPEN, outlook_line, recommendation, tiles_table
+from pickomino.ui.odds_panel import TILES_OPEN, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.records import read_record, record_text
-from pickomino.ui.show import scenario_refusal
 from pickomino.ui.storage import URL_SETTING
 from tests import tables
 from tests.test_app import opened, shown_text

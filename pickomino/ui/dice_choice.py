@@ -22,12 +22,12 @@ from typing import Final
 
 import streamlit as st
 
+from pickomino.figures import outlook_line
 from pickomino.game import Move, Table
 from pickomino.i18n import Lang, t
 from pickomino.narrate import dice_text, face_name, move_words
 from pickomino.odds import Analysis
 from pickomino.ui.draw import die_source
-from pickomino.ui.odds_panel import outlook_line
 
 Click = Callable[[Move], None]
 """What a move's button calls with its move."""

@@ -23,8 +23,9 @@ from pickomino.lessons.explore import (
     setup_table,
 )
 from pickomino.narrate import face_name, seat_name
+from pickomino.refusals import refusal, scenario_refusal
 from pickomino.rules import STANDARD, WORM
-from pickomino.ui import frame, show
+from pickomino.ui import frame
 from pickomino.ui.charts import Measure
 
 
@@ -48,7 +49,7 @@ def linked(lang: Lang) -> Link | None:
             icon=":material/link_off:",
         )
         if link.error is not None:
-            st.caption(show.scenario_refusal(link.error, lang))
+            st.caption(scenario_refusal(link.error, lang))
         for name in ("table", "scenario"):  # a scenario left beside a bad table would open next
             if name in st.query_params:
                 del st.query_params[name]
@@ -169,5 +170,5 @@ def keep_form(table: Table, lang: Lang) -> tuple[Table, Measure] | None:
     except ExampleError as error:
         st.info(refused(error, lang), icon=":material/casino:")
     except IllegalMove as error:
-        st.warning(show.refusal(error, lang))
+        st.warning(refusal(error, lang))
     return None

@@ -13,8 +13,7 @@ import streamlit as st
 
 # Named here too for ui/dice_choice, ui/room/projector and tests/test_sandbox_app.py, until they
 # import them from pickomino.figures.
-from pickomino.figures import outlook_line as outlook_line
-from pickomino.figures import worms as worms
+from pickomino.figures import outlook_line, worms
 from pickomino.game import Move, Table
 from pickomino.i18n import Lang, amount, percent, t
 from pickomino.lessons.examples import star_elsewhere

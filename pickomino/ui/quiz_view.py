@@ -21,17 +21,15 @@ and leaves nothing in the address or the browser for a pupil to copy.
 
 from __future__ import annotations
 
-import functools
 import html
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from typing import Final
 
 import streamlit as st
 
-from pickomino.echo import echoed
+from pickomino.activities.quiz import KEPT, Answered, QuizRun, drawn, refusal, typed
 from pickomino.i18n import Lang, t, tn
 from pickomino.lessons.quiz import (
     COUNTS,
@@ -42,22 +40,14 @@ from pickomino.lessons.quiz import (
     Question,
     QuizError,
     Setup,
-    by_rule,
-    carries_quiz,
-    questions,
-    random_code,
-    read_code,
     read_setup,
-    score,
 )
-from pickomino.store import StoreError, UnknownDocument, VersionConflict
+from pickomino.store import StoreError
 from pickomino.ui import frame, show, storage
 from pickomino.ui.practice import links
 
 SETUP_KEY: Final = "quiz_setup"
 """The quiz shown, a `Setup`, absent until a code is given."""
-PROGRESS_KEY: Final = "quiz_progress"
-"""Every setup's `Progress` this session, so going back to a code finds its answers."""
 VISIT_KEY: Final = "quiz_link_visit"
 """The visit whose link has been read (`frame.visit`)."""
 REFUSED_KEY: Final = "quiz_refused"
@@ -67,38 +57,13 @@ LEVEL_PICK: Final = "quiz_level_pick"
 COUNT_PICK: Final = "quiz_count_pick"
 SHEET: Final = "quiz_sheet"
 RUNS_KEY: Final = "quiz_runs"
-"""Each setup's stored document this session: its id and the version the next write names."""
+"""Every setup's `QuizRun` this session, so going back to a code finds its answers."""
 SAVED_KEY: Final = "quiz_saved_refusal"
-"""Why the answers could not be read back or written to the store, for the next run to show."""
+"""What the store said of the answers read back or written (a `StoreError`), for the next run."""
 MADE_KEY: Final = "quiz_made_here"
 """The setups this session made (`made_here`): the teacher's."""
 CODE_CHARS: Final = 24
 """A word of up to 20 characters and its quiz (`-E15`)."""
-
-
-@dataclass(frozen=True)
-class Progress:
-    """The choices made so far (`picked[i]` answers question i) and the question shown."""
-
-    picked: tuple[int, ...] = ()
-    at: int = 0
-
-    @property
-    def answered(self) -> bool:
-        """Whether the question shown has been answered (its feedback is showing)."""
-        return self.at < len(self.picked)
-
-
-@functools.lru_cache(maxsize=64)
-def quiz(setup: Setup) -> tuple[Question, ...]:
-    """The questions of a setup, drawn once per process (every pupil's run asks the same)."""
-    return questions(setup)
-
-
-def refusal(error: QuizError, lang: Lang) -> str:
-    """What is wrong with a quiz, in the reader's words; values from the URL quoted safely."""
-    params = {k: echoed(v) if isinstance(v, str) else v for k, v in error.params.items()}
-    return t(f"quiz.error.{error.code}", lang, **params)
 
 
 def current() -> Setup | None:
@@ -119,58 +84,17 @@ def _made(setup: Setup) -> None:
     st.session_state.setdefault(MADE_KEY, set()).add(setup)
 
 
-def progress(setup: Setup) -> Progress:
-    """The answers given so far to this setup's quiz."""
-    found: Progress = st.session_state.setdefault(PROGRESS_KEY, {}).get(setup, Progress())
+def run_of(setup: Setup) -> QuizRun:
+    """The session's run through this setup's quiz: its answers so far and where they are kept."""
+    found: QuizRun = st.session_state.setdefault(RUNS_KEY, {}).get(setup, QuizRun(setup))
     return found
 
 
-def _save(setup: Setup, value: Progress) -> None:
-    """Keep the answers in the session and in the store, under this setup's document."""
-    st.session_state.setdefault(PROGRESS_KEY, {})[setup] = value
-    runs: dict[Setup, storage.Held] = st.session_state.setdefault(RUNS_KEY, {})
-    data = {"code": setup.code, "picked": list(value.picked), "at": value.at}
-    held = runs.get(setup)
-    try:
-        runs[setup] = storage.write("quiz", held, data)
-    except VersionConflict:  # another tab answered first: show its answers, not a mix of both
-        assert held is not None
-        try:
-            _restore(setup, held[0])
-        except StoreError as error:  # the store failed meanwhile: these answers stay, unsaved
-            st.session_state[SAVED_KEY] = error
-            return
-        st.session_state[SAVED_KEY] = "quiz.saved.conflict"
-        return
-    except StoreError as error:  # kept in this session only; the page says a reload loses them
-        st.session_state[SAVED_KEY] = error
-
-
-def _restore(setup: Setup, run: str) -> None:
-    """The answers stored under `run` for this setup, put back in the session.
-
-    StoreError when the document cannot be read; UnknownDocument too when it holds another
-    quiz's answers, or answers this quiz cannot have (a code's questions are fixed, so any stored
-    progress of the same code fits them).
-    """
-    document = storage.store().read("quiz", run)
-    data = document.data
-    picked, at = data.get("picked"), data.get("at")
-    found = quiz(setup)
-    if (
-        data.get("code") != setup.code
-        or not isinstance(picked, list)
-        or not isinstance(at, int)
-        or len(picked) > len(found)
-        or not all(
-            isinstance(choice, int) and 0 <= choice < len(question.choices)
-            for question, choice in zip(found, picked, strict=False)
-        )
-        or not len(picked) - 1 <= at <= len(picked)
-    ):
-        raise UnknownDocument("quiz", run)
-    st.session_state.setdefault(PROGRESS_KEY, {})[setup] = Progress(tuple(picked), at)
-    st.session_state.setdefault(RUNS_KEY, {})[setup] = (document.id, document.version)
+def _keep(answered: Answered) -> None:
+    """Keep the run in the session; what the store said, for the next run to show."""
+    st.session_state.setdefault(RUNS_KEY, {})[answered.run.setup] = answered.run
+    if answered.problem is not None:
+        st.session_state[SAVED_KEY] = answered.problem
 
 
 def settle(lang: Lang) -> list[str]:
@@ -180,7 +104,7 @@ def settle(lang: Lang) -> list[str]:
     """
     refused: QuizError | None = st.session_state.pop(REFUSED_KEY, None)
     code = st.query_params.get("code")
-    saved = st.session_state.pop(SAVED_KEY, None)
+    saved: StoreError | None = st.session_state.pop(SAVED_KEY, None)
     if frame.arriving(VISIT_KEY) and code is not None:
         try:
             setup = read_setup(code, st.query_params.get("level"), st.query_params.get("count"))
@@ -189,17 +113,15 @@ def settle(lang: Lang) -> list[str]:
         else:
             st.session_state[SETUP_KEY] = setup
             run = st.query_params.get("run")
-            if run is not None and setup not in st.session_state.get(RUNS_KEY, {}):
+            if run is not None and run_of(setup).held is None:
                 try:
-                    _restore(setup, run)
+                    _keep(Answered(QuizRun.restore(storage.store(), setup, run)))
                 except StoreError as error:
                     saved = error
     publish()
     if refused is not None:
         return [refusal(refused, lang)]
-    if isinstance(saved, StoreError):
-        return [storage.refusal(saved, "quiz.saved", lang)]
-    return [] if saved is None else [t(saved, lang)]
+    return [] if saved is None else [KEPT.words(saved, lang)]
 
 
 def publish() -> None:
@@ -209,10 +131,10 @@ def publish() -> None:
     code says them now. `run` names this setup's stored answers, once there are some.
     """
     setup = current()
-    run = None if setup is None else st.session_state.get(RUNS_KEY, {}).get(setup)
+    held = None if setup is None else run_of(setup).held
     code = None if setup is None else setup.code
     frame.publish(
-        {"code": code, "level": None, "count": None, "run": None if run is None else run[0]}
+        {"code": code, "level": None, "count": None, "run": None if held is None else held[0]}
     )
 
 
@@ -225,19 +147,14 @@ def share_link(setup: Setup, lang: Lang) -> str:
 
 
 def _start() -> None:
-    """The form's Start: the typed code's quiz, or its refusal.
-
-    The code alone decides (its level and count, or the defaults for a word without them), never
-    the level and count picked below it: a pupil's page must give the teacher's quiz for the code
-    on the board, whatever its own pickers show.
-    """
-    typed = st.session_state.get(CODE_INPUT, "")
+    """The form's Start: the typed code's quiz (`typed`, the pickers ignored), or its refusal."""
     try:
-        st.session_state[SETUP_KEY] = setup = read_code(typed)
+        setup, own = typed(st.session_state.get(CODE_INPUT, ""))
     except QuizError as error:
         st.session_state[REFUSED_KEY] = error
         return
-    if not carries_quiz(typed):
+    st.session_state[SETUP_KEY] = setup
+    if own:
         _made(setup)
 
 
@@ -245,7 +162,7 @@ def _draw() -> None:
     """A fresh random word, started at once with the chosen level and count."""
     level = st.session_state.get(LEVEL_PICK, DEFAULT_LEVEL)
     count = st.session_state.get(COUNT_PICK, DEFAULT_COUNT)
-    setup = Setup(random_code(random.Random()), level, count)
+    setup = drawn(random.Random(), level, count)
     st.session_state[CODE_INPUT] = setup.code
     st.session_state[SETUP_KEY] = setup
     _made(setup)
@@ -259,21 +176,9 @@ def _another() -> None:
         st.session_state[COUNT_PICK] = setup.count if setup.count in COUNTS else DEFAULT_COUNT
 
 
-def _pick(setup: Setup, number: int, choice: int) -> None:
-    """Answer question `number`; a click meant for another question (a lagging one) is ignored."""
-    now = progress(setup)
-    if now.at == number and not now.answered:
-        _save(setup, replace(now, picked=(*now.picked, choice)))
-
-
-def _next(setup: Setup, number: int) -> None:
-    now = progress(setup)
-    if now.at == number and now.answered:
-        _save(setup, replace(now, at=number + 1))
-
-
-def _again(setup: Setup) -> None:
-    _save(setup, Progress())
+def _answer(method: Callable[..., Answered], setup: Setup, *args: object) -> None:
+    """A click as `method` of this setup's run (`QuizRun.pick`, `next`, `again`), with `args`."""
+    _keep(method(run_of(setup), storage.store(), *args))
 
 
 # ----- drawing ---------------------------------------------------------------------------------
@@ -369,13 +274,12 @@ def _table(question: Question, lang: Lang) -> None:
         show.roll(faces, table.kept, lang)
 
 
-def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:
+def question_box(now: QuizRun, lang: Lang) -> None:
     """Question `now.at`: its prompt, its table, its choices; once answered, the feedback."""
-    number = now.at
+    setup, found, number = now.setup, now.questions, now.at
     question = found[number]
     st.header(t("quiz.page.question", lang, n=number + 1, count=len(found)), anchor=False)
-    right = score(found, now.picked)
-    st.markdown(t("quiz.page.score", lang, right=right, answered=len(now.picked)))
+    st.markdown(t("quiz.page.score", lang, right=now.right, answered=len(now.picked)))
     st.markdown(f"**{question.prompt(lang)}**")
     _table(question, lang)
     if not now.answered:
@@ -383,8 +287,8 @@ def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang:
             st.button(
                 question.choice_text(index, lang),
                 key=f"quiz_choice_{number}_{index}",
-                on_click=_pick,
-                args=(setup, number, index),
+                on_click=_answer,
+                args=(QuizRun.pick, setup, number, index),
                 width="stretch",
             )
         return
@@ -413,8 +317,8 @@ def question_box(setup: Setup, found: tuple[Question, ...], now: Progress, lang:
         key=f"quiz_next_{number}",
         type="primary",
         icon=":material/arrow_forward:",
-        on_click=_next,
-        args=(setup, number),
+        on_click=_answer,
+        args=(QuizRun.next, setup, number),
     )
 
 
@@ -470,15 +374,14 @@ teacher's code stays in view)."""
 
 def asked(setup: Setup, lang: Lang) -> None:
     """The question the pupil is at, or the end once every question is answered."""
-    found = quiz(setup)
-    now = progress(setup)
+    now = run_of(setup)
     at = json.dumps(f"{setup.code}/{now.at}")
     st.html(PHONE_CSS + TO_QUESTION.format(at=at), unsafe_allow_javascript=True)
     with st.container(key="quiz_asked"):
-        if now.at < len(found):
-            question_box(setup, found, now, lang)
+        if now.over:
+            the_end(now, lang)
         else:
-            the_end(setup, found, now, lang)
+            question_box(now, lang)
 
 
 def teachers_part(setup: Setup, lang: Lang, live: Callable[[Setup, Lang], None]) -> None:
@@ -492,13 +395,12 @@ def teachers_part(setup: Setup, lang: Lang, live: Callable[[Setup, Lang], None])
     st.caption(t("quiz.teacher_part.only_here", lang))
 
 
-def the_end(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang) -> None:
+def the_end(now: QuizRun, lang: Lang) -> None:
     """The score, each rule's score (a missed rule linked to its page) and Start again."""
     st.header(t("quiz.page.end_title", lang), anchor=False)
-    right = score(found, now.picked)
-    st.markdown(t("quiz.page.end_score", lang, right=right, count=len(found)))
+    st.markdown(t("quiz.page.end_score", lang, right=now.right, count=len(now.questions)))
     st.subheader(t("quiz.page.rules_title", lang), anchor=False)
-    rules = by_rule(found, now.picked)
+    rules = now.rules
     if not any(rule.missed for rule in rules):
         st.success(t("quiz.page.all_right", lang), icon=":material/celebration:")
     for rule in rules:
@@ -512,8 +414,8 @@ def the_end(setup: Setup, found: tuple[Question, ...], now: Progress, lang: Lang
         key="quiz_again",
         type="primary",
         icon=":material/replay:",
-        on_click=_again,
-        args=(setup,),
+        on_click=_answer,
+        args=(QuizRun.again, now.setup),
     )
 
 

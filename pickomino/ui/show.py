@@ -25,11 +25,7 @@ from pickomino.game import IllegalMove, Table
 from pickomino.i18n import Lang, join_list, t
 from pickomino.lessons.examples import walk
 from pickomino.narrate import Names, seat_label, seat_name, story
-
-# Named here too for ui/practice, ui/explorer_form and their tests (tests/test_explorer.py,
-# tests/test_sandbox_app.py), until they import them from pickomino.refusals.
-from pickomino.refusals import refusal as refusal
-from pickomino.refusals import scenario_refusal as scenario_refusal
+from pickomino.refusals import refusal
 from pickomino.ui.draw import TileState, TileView, dice_row, full_row, tile_row
 
 

@@ -16,20 +16,15 @@ import functools
 import json
 from dataclasses import dataclass
 
+from pickomino.activities.quiz import quiz
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.lessons.quiz import Question as QuizQuestion
-from pickomino.lessons.quiz import Setup, questions, read_code
+from pickomino.lessons.quiz import read_code
 from pickomino.narrate import Names, move_words
 from pickomino.odds import Analysis, analyse
 from pickomino.rooms import CLASS_SEAT, Question, moves_of
 from pickomino.scenario import parse
-
-
-@functools.lru_cache(maxsize=64)
-def quizzed(setup: Setup) -> tuple[QuizQuestion, ...]:
-    """The questions of a quiz, drawn once per process: every phone of the room asks the same."""
-    return questions(setup)
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,7 +88,7 @@ def kept(key: str) -> Asked:
     question = Question.from_json(json.loads(key))
     if question.quiz is not None:
         code, index = question.quiz
-        found = quizzed(read_code(code))[index]
+        found = quiz(read_code(code))[index]
         return Asked(question, found.table, found, key)
     return Asked(question, parse(question.table).table, None, key)
 

@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from pickomino.activities.classroom import versus
-from pickomino.activities.classroom.asked import Asked, asked, quizzed
+from pickomino.activities.classroom.asked import Asked, asked
 from pickomino.activities.classroom.room import Classroom, Seen
+from pickomino.activities.quiz import quiz as quiz_questions
 from pickomino.echo import echoed
 from pickomino.game import Table
 from pickomino.i18n import Lang, percent, t, tn
@@ -442,7 +443,7 @@ class TeacherDesk(Classroom):
 
     def ask_quiz(self, code: str, quiz: str, index: int) -> Room:
         """Put question `index` of quiz `quiz` to the class (its first, or the next)."""
-        found = quizzed(read_quiz(quiz))[index]
+        found = quiz_questions(read_quiz(quiz))[index]
         return self.change(
             code,
             lambda room: ask_quiz(

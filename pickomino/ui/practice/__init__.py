@@ -1,9 +1,10 @@
-"""The sandbox's widgets: one `Sandbox` in the session, the table in the URL, moves as clicks.
+"""The sandbox's widgets: one practice table in the session, its settings in the URL, clicks.
 
-Every click runs a callback that replaces the session's `Sandbox` before the page is drawn again, so
-the page only reads one value and draws it. After each run the URL's `?table=` is set to the table
-shown, so a copied link opens exactly that table; a link the page has not seen yet (`?table=` or
-`?scenario=`) replaces the table, and a bad one is refused with its reason and a fresh table.
+The practice table is an `activities.practice.Practice`, which knows no Streamlit. Every click runs
+a callback that turns it into one of its methods before the page is drawn again, so the page only
+reads one value and draws it. After each run the URL holds the stored history (`?box=`) and the
+settings that travel with the table; a link the page has not seen yet (`?table=` or `?scenario=`)
+replaces the table, and a bad one is refused with its reason and a fresh table.
 
 One module per job, each importing only those before it:
 

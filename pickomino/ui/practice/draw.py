@@ -11,13 +11,14 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.events import Event, TurnFailed
+from pickomino.activities.practice import LEARNER, Practice
+from pickomino.events import Event
 from pickomino.game import STOP, Move, Table
 from pickomino.i18n import Lang, t, tn
 from pickomino.narrate import Names, move_words, seat_name, seats_text
 from pickomino.odds import Analysis
 from pickomino.rules import PRESETS
-from pickomino.sandbox import Place, Sandbox
+from pickomino.sandbox import Place
 from pickomino.ui import dice_choice, frame, show
 from pickomino.ui.dice_choice import Click
 from pickomino.ui.odds_panel import best_for, serves_both
@@ -25,13 +26,12 @@ from pickomino.ui.practice.clicks import (
     act,
     move_tile,
     new_table,
+    play,
     pop_notice,
-    redo,
     reseed,
     roll_set,
-    undo,
+    switch_bots,
 )
-from pickomino.ui.practice.links import redo_label
 from pickomino.ui.practice.state import (
     BOTS,
     DICE,
@@ -39,15 +39,12 @@ from pickomino.ui.practice.state import (
     EDIT_TILE,
     HIDE,
     KEEP,
-    LEARNER,
     PLAYERS,
     PRESENT,
     RULES,
     SEED,
     Where,
-    bots,
     fresh_rules,
-    seed,
 )
 from pickomino.ui.room import projector
 
@@ -190,13 +187,13 @@ def scale() -> float:
     return PRESENTATION_SCALE if st.session_state.get(PRESENT) else 1.0
 
 
-def page_style(box: Sandbox, lang: Lang) -> None:
+def page_style(practice: Practice) -> None:
     """The page's styles; on a projector and a phone Undo, Reset and Redo show their icon only.
 
     Redo keeps its words when it replays a FAQ's answer: that is the next step the link offers.
     """
     keys = [".st-key-sandbox_undo", ".st-key-sandbox_reset"]
-    if redo_label(box, lang) == t("sandbox.redo", lang):
+    if not practice.replaying:
         keys.append(".st-key-sandbox_redo")
     icons = _ICON_ONLY.format(keys=", ".join(keys))
     if scale() == 1:  # on a phone only, so the title and the three buttons share a line
@@ -210,25 +207,27 @@ def page_style(box: Sandbox, lang: Lang) -> None:
     st.html(PRESENTATION_CSS + icons)
 
 
-def toolbar(box: Sandbox, lang: Lang) -> None:
+def toolbar(practice: Practice, lang: Lang) -> None:
     """The page's title; undo, redo, reset; the toggles for the odds, the expert, the projector.
 
     One horizontal container, so the title and the controls share a line on a laptop and on a
     projector, and wrap on a phone. In presentation mode a button's name is also its tooltip, for
     the icon alone shown there (`page_style`).
     """
+    box = practice.box
     explain = scale() == 1  # on a projector the switches' "?" would push Reset to a second line
     with st.container(
         horizontal=True, vertical_alignment="center", gap="small", key="sandbox_toolbar"
     ):
         st.title(t("page.sandbox.title", lang), anchor=False, width="content")
-        undo_label, again = t("sandbox.undo", lang), redo_label(box, lang)
+        undo_label, again = t("sandbox.undo", lang), practice.redo_words(lang)
         st.button(
             undo_label,
             key="sandbox_undo",
             icon=":material/undo:",
             disabled=not box.can_undo,
-            on_click=undo,
+            on_click=act,
+            args=(Practice.undo,),
             help=None if explain else undo_label,
         )
         st.button(
@@ -236,7 +235,8 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             key="sandbox_redo",
             icon=":material/redo:",
             disabled=not box.can_redo,
-            on_click=redo,
+            on_click=act,
+            args=(Practice.redo,),
             help=None if explain else again,
         )
         st.toggle(
@@ -251,8 +251,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             key=BOTS,
             persist_state=KEEP,
             help=t("sandbox.bots_help", lang) if explain else None,
-            on_change=act,
-            args=(lambda box: box,),
+            on_change=switch_bots,
             width="content",
         )
         st.toggle(
@@ -269,7 +268,7 @@ def toolbar(box: Sandbox, lang: Lang) -> None:
             icon=":material/restart_alt:",
             disabled=not box.can_undo,
             on_click=act,
-            args=(Sandbox.reset,),
+            args=(Practice.reset,),
             help=t("sandbox.reset_help", lang),
         )
 
@@ -347,14 +346,9 @@ def _move(
             st.markdown(line)
 
 
-def _play(move: Move) -> None:
-    """A move clicked in the sandbox."""
-    act(lambda box: box.play(move))
-
-
-def moves(box: Sandbox, analysis: Analysis | None, lang: Lang) -> None:
+def moves(table: Table, analysis: Analysis | None, lang: Lang) -> None:
     """The sandbox's moves (`offer`), each click played on its table."""
-    offer(box.table, analysis, lang, _play)
+    offer(table, analysis, lang, play)
 
 
 def offer(
@@ -409,18 +403,11 @@ def game_over(table: Table, lang: Lang) -> None:
         key="sandbox_new_game",
         type="primary",
         on_click=act,
-        args=(lambda box: Sandbox.start(Table.new(table.players, table.rules), seed()),),
+        args=(Practice.new_table, Table.new(table.players, table.rules)),
     )
 
 
-def told(box: Sandbox) -> tuple[Event, ...]:
-    """The events to tell: the last click's, and with the expert playing, its turns after it."""
-    if not box.can_undo:
-        return ()
-    return box.events_since(LEARNER) if bots() else box.events
-
-
-def last_move(box: Sandbox, events: tuple[Event, ...], lang: Lang) -> None:
+def last_move(practice: Practice, events: tuple[Event, ...], lang: Lang) -> None:
     """What the last click did, told from its events, and a failed turn drawn.
 
     With the expert at the other seats the learner is "you"; when the learner plays every seat,
@@ -428,32 +415,15 @@ def last_move(box: Sandbox, events: tuple[Event, ...], lang: Lang) -> None:
     """
     if not events:
         return
-    show.tell(events, lang, LEARNER if bots() else None, title=t("sandbox.last_move", lang))
-    failed = failure(box)
+    you = LEARNER if practice.settings.bots else None
+    show.tell(events, lang, you, title=t("sandbox.last_move", lang))
+    failed = practice.failure()
     if failed is not None:
         show.failed_turn(*failed, lang, scale=scale())
 
 
-def failure(box: Sandbox) -> tuple[Table, tuple[Event, ...]] | None:
-    """The table before the move that failed a turn among the moves told, and that move's events.
-
-    The learner's own failure first: with the expert playing, its turns follow in the same click.
-    """
-    position = box.position
-    found = None
-    while position > 0:
-        step = box.history[position]
-        if any(isinstance(event, TurnFailed) for event in step.events):
-            found = (box.history[position - 1].table, step.events)
-        if not bots() or box.history[position - 1].table.current == LEARNER:
-            break
-        position -= 1
-    return found
-
-
-def teacher_tools(box: Sandbox, lang: Lang) -> None:
+def teacher_tools(table: Table, lang: Lang) -> None:
     """Dice set by hand, tiles moved anywhere, the seed of random rolls."""
-    table = box.table
     st.markdown(f"**{t('sandbox.teacher.dice_title', lang)}**")
     if table.phase in ("roll", "decide"):
         st.text_input(

@@ -1,8 +1,10 @@
-"""Where the sandbox keeps its state in the session, and the settings read from there.
+"""Where the practice table keeps its state in the session, and the settings read from there.
 
-Every key the sandbox's modules share is named once here, so the links, the clicks and the drawing
-agree on them; the settings are read through these functions, each with the default a fresh session
-starts from.
+The table itself is an `activities.practice.Practice`; the session holds its parts under the keys
+named here (the settings under their widgets' own keys), `practice` puts them together for a run
+or a click and `keep` puts a changed one back. Every key the sandbox's modules share is named once
+here, so the links, the clicks and the drawing agree on them; the settings are read through these
+functions, each with the default a fresh session starts from.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Final, Literal
 
 import streamlit as st
 
+from pickomino.activities.practice import Practice, Settings
 from pickomino.game import Table
 from pickomino.i18n import LANGS, t
 from pickomino.rules import PRESETS, Rules, preset
@@ -19,7 +22,7 @@ from pickomino.rules import PRESETS, Rules, preset
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
 LINKED: Final = "sandbox_linked"  # the `Sandbox` that link opened, shared by the link's own values
-STORED: Final = "sandbox_stored"  # the stored history's id and version (`storage.Held`), once saved
+STORED: Final = "sandbox_stored"  # the stored history's id and version (`kept.Held`), once saved
 WRITTEN: Final = "sandbox_written"  # the `Sandbox` last written to or read from the store
 LINK_VISIT: Final = "sandbox_link_visit"  # the visit whose link has been read
 NOTICE: Final = "sandbox_notice"  # a refusal from the last click and where to show it, once
@@ -37,6 +40,8 @@ ABOUT_OPEN: Final = "sandbox_about_open"
 TEACHER_OPEN: Final = "sandbox_teacher_open"
 NEW_OPEN: Final = "sandbox_new_open"
 SHARE_OPEN: Final = "sandbox_share_open"
+SETTING_KEYS: Final = {"present": PRESENT, "hide": HIDE, "bots": BOTS, "seed": SEED}
+"""Each field of `Settings` and the key of its widget."""
 KEEP: Final = "session"
 """How long a setting outlives its widget: the whole session, so a teacher back from the FAQ finds
 presentation mode, the hidden odds, the expert, the seed and the new-table choices as left
@@ -44,8 +49,6 @@ presentation mode, the hidden odds, the expert, the seed and the new-table choic
 
 PAGE: Final = "app_pages/sandbox.py"
 EXPLORER: Final = "app_pages/explorer.py"
-LEARNER: Final = 0
-"""The seat the learner plays when the expert plays the others."""
 
 
 def seed() -> int:
@@ -80,19 +83,55 @@ def fresh_table() -> Table:
     return Table.new(int(st.session_state.get(PLAYERS, 2)), fresh_rules())
 
 
-def present() -> bool:
-    """Whether presentation mode is on (large dice, tiles and text for a projector)."""
-    return bool(st.session_state.get(PRESENT))
-
-
-def hidden() -> bool:
-    """Whether the odds are hidden, for the class to answer first."""
-    return bool(st.session_state.get(HIDE))
-
-
 def bots() -> bool:
     """Whether the expert plays every seat but the learner's."""
     return bool(st.session_state.get(BOTS))
+
+
+def settings() -> Settings:
+    """The settings the session holds, each under its widget's key (the seed chosen once)."""
+    return Settings(
+        present=bool(st.session_state.get(PRESENT)),
+        hide=bool(st.session_state.get(HIDE)),
+        bots=bots(),
+        seed=seed(),
+    )
+
+
+def practice() -> Practice | None:
+    """The session's practice table, None before its first run."""
+    box = st.session_state.get(BOX)
+    if box is None:
+        return None
+    parts = (LINK, LINKED, ORIGIN, STORED, WRITTEN)
+    link, linked, origin, held, written = (st.session_state.get(key) for key in parts)
+    return Practice(box, settings(), link or (None, None), linked, origin, held, written)
+
+
+def keep(practice: Practice) -> None:
+    """Put a practice table in the session: its parts, and the settings it changed.
+
+    A setting is written only when it changed, so a widget's key is set only by a link read on
+    arriving or by a click's callback, never after the widget is drawn.
+    """
+    parts = {
+        BOX: practice.box,
+        LINK: practice.link,
+        LINKED: practice.linked,
+        ORIGIN: practice.origin,
+        STORED: practice.held,
+        WRITTEN: practice.written,
+    }
+    for key, value in parts.items():
+        if value is None:
+            st.session_state.pop(key, None)
+        else:
+            st.session_state[key] = value
+    was = settings()
+    for field, key in SETTING_KEYS.items():
+        value = getattr(practice.settings, field)
+        if value != getattr(was, field):
+            st.session_state[key] = value
 
 
 Where = Literal["table", "dice", "board"]

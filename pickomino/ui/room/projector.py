@@ -28,13 +28,13 @@ from pickomino.activities.classroom import (
 )
 from pickomino.activities.classroom.room import refusal
 from pickomino.activities.classroom.teacher import Run
+from pickomino.figures import outlook_line
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.lessons.quiz import Setup
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
 from pickomino.ui import frame, show
-from pickomino.ui.odds_panel import outlook_line
 from pickomino.ui.room import live, versus
 from pickomino.ui.room.asked import draw_table, explanation, waiting
 
