@@ -124,13 +124,19 @@ class Documents(Connection):
 
 
 def insert_document(
-    run: Run, id: str, kind: Kind, text: str, now: datetime, lifetime: timedelta
+    run: Run,
+    id: str,
+    kind: Kind,
+    text: str,
+    now: datetime,
+    lifetime: timedelta,
+    owner: str | None = None,
 ) -> None:
-    """Write a new document at version 1 (its id drawn by the caller)."""
+    """Write a new document at version 1 (its id drawn by the caller), owned by room `owner`."""
     run(
-        "INSERT INTO documents (id, kind, version, data, written, expires)"
-        " VALUES (?, ?, 1, ?, ?, ?)",
-        (id, kind, text, now.timestamp(), (now + lifetime).timestamp()),
+        "INSERT INTO documents (id, kind, version, data, written, expires, owner)"
+        " VALUES (?, ?, 1, ?, ?, ?, ?)",
+        (id, kind, text, now.timestamp(), (now + lifetime).timestamp(), owner),
     )
 
 
