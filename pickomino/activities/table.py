@@ -49,6 +49,7 @@ from pickomino.rooms import (
     Limit,
     Pupil,
     Room,
+    check_open,
     check_teacher,
     digest,
     new_token,
@@ -669,13 +670,15 @@ class Tables:
         """The room's tables as dealt, by its teacher: their ids, in the board's order.
 
         The room's teacher is the tables' host. RoomError "not_teacher" without the teacher's
-        token; "many_tables" past `MAX_TABLES` for the room, counting those it holds already.
+        token, "closed" once the room is; TableRefused "many_tables" past `MAX_TABLES` for the
+        room, counting those it holds already.
         """
         room = Room.from_json(self.store.read("room", room_id).data)
         check_teacher(room, teacher)
+        now = self.now()
+        check_open(room, self.store.room_pulse(room_id).changed, now)
         for table in deal:
             check_settings(len(table), rules, timer)
-        now = self.now()
         held = len(self.store.owned("table", room_id))
         sittings = [
             started(
@@ -789,10 +792,23 @@ class Tables:
 
         One read of the store for them all.
         """
-        lines = []
+        return tuple(board_line(id, sitting) for id, sitting in self._owned(room_id))
+
+    def records(self, room_id: str) -> tuple[tuple[int, Finished], ...]:
+        """The record of each finished table of a room, by its place: for the teacher to keep."""
+        found = []
+        for id, sitting in self._owned(room_id):
+            finished = view_of(id, sitting, None, self.now()).finished
+            if finished is not None:
+                found.append((sitting.place, finished))
+        return tuple(found)
+
+    def _owned(self, room_id: str) -> list[tuple[str, Sitting]]:
+        """A room's tables as stored, in the order they were dealt, read in one query."""
+        found = []
         for document in self.store.owned("table", room_id):
             try:
-                lines.append(board_line(document.id, KEPT.value(document)))
-            except UnknownDocument:  # a row no table: shown as no table, as a bad link is
+                found.append((document.id, KEPT.value(document)))
+            except UnknownDocument:  # no table's data: left out, as a bad link shows no table
                 continue
-        return tuple(sorted(lines, key=lambda line: line.place))
+        return sorted(found, key=lambda pair: pair[1].place)
