@@ -37,7 +37,7 @@ from pickomino.rooms import (
     open_room,
 )
 from pickomino.rooms import pupil_id as key_of
-from pickomino.store import Store, open_store
+from pickomino.store import ExpiredDocument, Store, open_store
 from tests.stores import Clock
 
 PLAYS = strategy("heuristic")
@@ -133,10 +133,9 @@ def test_a_move_sent_twice_or_late_is_refused_by_its_number_and_changes_nothing(
     with pytest.raises(TableRefused) as turn:
         at.play(id, bob, number + 1, Move("roll"))
     assert turn.value.code == "not_your_turn" and version(db, id) == stored
-    table = at.load(id).match.table  # type: ignore[union-attr]
-    with pytest.raises(IllegalMove):  # a keep of a face not rolled: the rules refuse it
-        unrolled = next(face for face in table.rules.faces if face not in (table.rolled or ()))
-        at.play(id, ana, number + 1, Move("keep", face=unrolled))
+    with pytest.raises(IllegalMove) as illegal:  # a roll waits for a keep: the rules refuse it
+        at.play(id, ana, number + 1, Move("stop"))
+    assert illegal.value.code == "not_now_keep"
     assert version(db, id) == stored
 
 
@@ -406,6 +405,25 @@ def test_a_rooms_finished_table_gives_its_result_and_record_and_a_closed_room_de
     with pytest.raises(RoomError) as closed:
         at.deal(stored.id, teacher, ((Pupil(key_of(ana), "Ana"), None),))
     assert closed.value.code == "closed"
+
+
+def test_a_rooms_tables_are_erased_with_the_room(db: Store, clock: Clock) -> None:
+    teacher, code = new_token(), new_code()
+    room = open_room(code, teacher, "en", clock().timestamp())
+    stored = db.create_room(code, room.to_json(), MAX_PUPILS, KEPT_AFTER)
+    ana = new_token()
+    at = tables(db, clock)
+    (id,) = at.deal(stored.id, teacher, ((Pupil(key_of(ana), "Ana"), None),))
+    own = at.open(2).id  # a host's table belongs to no room: it stays
+    clock.advance(KEPT_AFTER - timedelta(minutes=1))
+    number, move = next_move(at, id)
+    at.play(id, ana, number, move)  # the table played on: still erased with its room
+    clock.advance(timedelta(minutes=2))
+    db.purge()
+    assert at.board(stored.id) == ()
+    with pytest.raises(ExpiredDocument):
+        at.seat(id, ana)
+    assert at.watch(own).seat is None
 
 
 def test_a_room_holds_at_most_thirty_tables(db: Store, clock: Clock) -> None:

@@ -31,11 +31,13 @@ import hmac
 import math
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
-from pickomino.activities.kept import Kept
+from pickomino.activities.kept import Held, Kept
 from pickomino.bots import bot
 from pickomino.errors import CodedError
 from pickomino.events import Event
@@ -58,7 +60,7 @@ from pickomino.rooms import (
 )
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
-from pickomino.store import Store, UnknownDocument, VersionConflict
+from pickomino.store import Document, Store, UnknownDocument, VersionConflict
 
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 7
@@ -229,6 +231,47 @@ class Sitting:
 
 KEPT: Final[Kept[Sitting]] = Kept("table", "table.saved", Sitting.to_json, Sitting.from_json)
 """How a table goes into the store and comes back."""
+DECODED: Final = 512
+"""How many tables, each at one version, a server keeps decoded (`Decoded`)."""
+
+
+class Decoded:
+    """The tables this server read or wrote lately, decoded, by id and version.
+
+    Every page at a table polls it, and decoding replays the whole game (a few ms for a long
+    one); a table at one version never changes, so each version is decoded once per server,
+    whoever polls it. One per process, safe for threads; the oldest forgotten past `DECODED`.
+    """
+
+    def __init__(self) -> None:
+        self._kept: OrderedDict[tuple[str, int], Sitting] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def read(self, store: Store, id: str) -> tuple[Sitting, Held]:
+        """The table as stored now, and the document it is (StoreError when unreadable)."""
+        document = store.read("table", id)
+        return self.of(document), (id, document.version)
+
+    def of(self, document: Document) -> Sitting:
+        """The table a document read holds (UnknownDocument when it holds none)."""
+        key = (document.id, document.version)
+        with self._lock:
+            found = self._kept.get(key)
+        if found is None:
+            found = KEPT.value(document)
+            self.keep(key, found)
+        return found
+
+    def keep(self, key: Held, sitting: Sitting) -> None:
+        """Remember `sitting` as the table `key` names (just read, or just written)."""
+        with self._lock:
+            self._kept[key] = sitting
+            self._kept.move_to_end(key)
+            while len(self._kept) > DECODED:
+                self._kept.popitem(last=False)
+
+
+DECODED_TABLES: Final = Decoded()
 
 
 # ----- who sits where ----------------------------------------------------------------------------
@@ -711,7 +754,7 @@ class Tables:
 
     def load(self, id: str) -> Sitting:
         """The table as stored now (StoreError when it cannot be read, or is no table)."""
-        return KEPT.load(self.store, id).value
+        return DECODED_TABLES.read(self.store, id)[0]
 
     def change(self, id: str, edit: Callable[[Sitting], Sitting]) -> Sitting:
         """Apply `edit` to the table as stored now, redone if another writer came first.
@@ -720,12 +763,14 @@ class Tables:
         writes nothing. After `ATTEMPTS` writers in a row came first: TableRefused "busy".
         """
         for _ in range(ATTEMPTS):
-            loaded = KEPT.load(self.store, id)
-            changed = edit(loaded.value)
-            if changed is loaded.value:
+            stored, held = DECODED_TABLES.read(self.store, id)
+            changed = edit(stored)
+            if changed is stored:
                 return changed
-            saved = KEPT.save(self.store, loaded.held, changed)
+            saved = KEPT.save(self.store, held, changed)
             if saved.problem is None:
+                assert saved.held is not None
+                DECODED_TABLES.keep(saved.held, changed)
                 return changed
             if not isinstance(saved.problem, VersionConflict):
                 raise saved.problem
@@ -808,7 +853,7 @@ class Tables:
         found = []
         for document in self.store.owned("table", room_id):
             try:
-                found.append((document.id, KEPT.value(document)))
+                found.append((document.id, DECODED_TABLES.of(document)))
             except UnknownDocument:  # no table's data: left out, as a bad link shows no table
                 continue
         return sorted(found, key=lambda pair: pair[1].place)

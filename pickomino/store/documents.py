@@ -112,8 +112,13 @@ class Documents(Connection):
         forgotten = run(
             "DELETE FROM documents WHERE expires <= ?", (now - FORGET_AFTER.total_seconds(),)
         ).rowcount
-        # a room's rows go with its document's data: its pupils' nicknames and answers are kept no
-        # longer than the room itself
+        # a room's documents and rows go with its document's data: its pupils' nicknames, answers
+        # and tables are kept no longer than the room itself
+        erased += run(
+            "UPDATE documents SET data = NULL WHERE owner IS NOT NULL AND data IS NOT NULL"
+            " AND owner NOT IN (SELECT id FROM documents WHERE data IS NOT NULL)",
+            (),
+        ).rowcount
         for table, column in ROOM_ROWS:
             forgotten += run(
                 f"DELETE FROM {table} WHERE {column} NOT IN"
