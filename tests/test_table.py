@@ -240,10 +240,10 @@ def test_when_the_time_runs_out_a_bot_plays_the_move_and_the_log_says_so(
     stored = version(db, id)
     clock.advance(timedelta(seconds=29))
     assert at.seat(id, ana).left == pytest.approx(1.0)
-    assert at.advance(id).played == 0 and version(db, id) == stored  # not yet: nothing written
+    assert at.advance(id).number == 0 and version(db, id) == stored  # not yet: nothing written
     clock.advance(timedelta(seconds=1))
-    assert at.advance(id).played == 1
-    assert at.advance(id).played == 1  # the timer restarted with the bot's move: nothing more
+    assert at.advance(id).number == 1
+    assert at.advance(id).number == 1  # the timer restarted with the bot's move: nothing more
     view = at.seat(id, bob)
     line = view.log[-1]
     assert line.timed and line.seat == 0 and line.number == 0
@@ -263,7 +263,7 @@ def test_the_moves_of_a_seat_are_limited_per_minute(db: Store, clock: Clock) -> 
         limited.play(id, ana, 0, Move("roll"))  # a right move too, once the minute is full
     assert fast.value.code == "too_fast"
     clock.advance(timedelta(seconds=60))
-    assert limited.play(id, ana, 0, Move("roll")).played == 1
+    assert limited.play(id, ana, 0, Move("roll")).number == 1
 
 
 def test_two_writers_at_once_lose_no_move_and_apply_none_twice(
@@ -365,6 +365,12 @@ def test_a_rooms_tables_are_played_by_its_pupils_tokens_and_shown_on_its_board(
     with pytest.raises(TableRefused):
         at.seat(ids[1], tokens["Ana"])  # not Ana's table
     assert at.seat(ids[1], tokens["Cy"]).kinds == (PERSON, BOT)
+    assert [at.table_of(room.id, tokens[name]) for name in ("Ana", "Bob", "Cy")] == [
+        ids[0],
+        ids[0],
+        ids[1],
+    ]
+    assert at.table_of(room.id, teacher) is None
     number, move = next_move(at, ids[0])
     at.play(ids[0], tokens["Ana"], number, move)
     board = at.board(room.id)

@@ -792,38 +792,48 @@ class Tables:
         self.change(id, edit)
         return given[0]
 
-    def give_bot(self, id: str, host: str | None, seat: int, kind: Kind = BOT) -> Sitting:
-        """The host gives the empty `seat` to the bot `kind`."""
-        return self.change(id, lambda sitting: give_bot(sitting, host, seat, kind, self.now()))
+    def give_bot(self, id: str, host: str | None, seat: int, kind: Kind = BOT) -> View:
+        """The host gives the empty `seat` to the bot `kind`: the table as a spectator sees it."""
+        changed = self.change(id, lambda sitting: give_bot(sitting, host, seat, kind, self.now()))
+        return view_of(id, changed, None, self.now())
 
-    def play(self, id: str, token: str | None, number: int, move: Move) -> Sitting:
-        """The player `token` plays `move` as move `number`; refused past `MOVES_PER_MINUTE`.
+    def play(self, id: str, token: str | None, number: int, move: Move) -> View:
+        """The player `token` plays `move` as move `number`: the table as that seat sees it then.
 
-        Every move sent counts, refused or not: a seat sending a flood is stopped whatever it
-        sends.
+        Refused past `MOVES_PER_MINUTE`: every move sent counts, refused or not, so a seat
+        sending a flood is stopped whatever it sends.
         """
         now = self.now()
         key = f"{id} {pupil_id(token or '')}"
         if self.moves.full(key, now):
             raise TableRefused("too_fast", "too many moves in a minute: wait a moment")
         self.moves.count(key, now)
-        return self.change(id, lambda sitting: play(sitting, token, number, move, self.now()))
+        changed = self.change(id, lambda sitting: play(sitting, token, number, move, self.now()))
+        return self._view(id, changed, token)
 
-    def advance(self, id: str) -> Sitting:
-        """The move of a seat whose time ran out, played by a bot (any poller may call it)."""
-        return self.change(id, lambda sitting: advance(sitting, self.now()))
+    def advance(self, id: str, token: str | None = None) -> View:
+        """The move of a seat whose time ran out, played by a bot; the table after it.
+
+        Any poller of the table calls it, a seat (`token`) or a spectator (None), and sees the
+        table as that reader does.
+        """
+        changed = self.change(id, lambda sitting: advance(sitting, self.now()))
+        return self._view(id, changed, token)
 
     def seat(self, id: str, token: str) -> View:
         """What the player `token` sees of the table; TableRefused when it plays no seat here."""
-        sitting = self.load(id)
-        seat = sitting.seat_of(token)
-        if seat is None:
-            raise TableRefused("not_seated", "this link plays no seat of this table")
-        return view_of(id, sitting, seat, self.now())
+        return self._view(id, self.load(id), token)
 
     def watch(self, id: str) -> View:
         """What a spectator sees: no seat, no hints, no token, and no seed before the end."""
         return view_of(id, self.load(id), None, self.now())
+
+    def _view(self, id: str, sitting: Sitting, token: str | None) -> View:
+        """What `token`'s seat sees (a spectator without a token); TableRefused for a stranger's."""
+        seat = sitting.seat_of(token)
+        if token is not None and seat is None:
+            raise TableRefused("not_seated", "this link plays no seat of this table")
+        return view_of(id, sitting, seat, self.now())
 
     def links(self, id: str, host: str | None) -> tuple[str, ...]:
         """Each seat's link token, for the host to send again."""
@@ -838,6 +848,11 @@ class Tables:
         One read of the store for them all.
         """
         return tuple(board_line(id, sitting) for id, sitting in self._owned(room_id))
+
+    def table_of(self, room_id: str, token: str) -> str | None:
+        """The last table of a room dealt to the pupil `token` (their room token), if any."""
+        found = [id for id, sitting in self._owned(room_id) if sitting.seat_of(token) is not None]
+        return found[-1] if found else None
 
     def records(self, room_id: str) -> tuple[tuple[int, Finished], ...]:
         """The record of each finished table of a room, by its place: for the teacher to keep."""
