@@ -461,3 +461,27 @@ def test_a_table_refuses_settings_no_game_is_played_with(db: Store, clock: Clock
             at.open(seats, rules, timer=timer)
         assert refused.value.code == code
     assert len(at.open(7).links) == 7
+
+
+def test_two_deals_at_once_never_pass_the_rooms_limit_together(
+    db: Store, url: str, clock: Clock
+) -> None:
+    code = new_code()
+    room = open_room(code, new_token(), "en", clock().timestamp())
+    id = db.create_room(code, room.to_json(), MAX_PUPILS, KEPT_AFTER).id
+    made: list[int] = []
+    start = threading.Barrier(2)
+
+    def add(store: Store) -> None:
+        start.wait()
+        found = store.create_owned("table", id, [{"n": n} for n in range(20)], MAX_TABLES)
+        made.append(0 if found is None else len(found))
+
+    with open_store(url, clock) as second:
+        threads = [threading.Thread(target=add, args=(store,)) for store in (db, second)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(made) == [0, 20]
+    assert len(db.owned("table", id)) == 20
