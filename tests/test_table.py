@@ -371,6 +371,7 @@ def test_a_rooms_tables_are_played_by_its_pupils_tokens_and_shown_on_its_board(
         ids[1],
     ]
     assert at.table_of(room.id, teacher) is None
+    assert at.links(ids[0], teacher) == ()  # no link opens a seat dealt to a pupil
     number, move = next_move(at, ids[0])
     at.play(ids[0], tokens["Ana"], number, move)
     board = at.board(room.id)

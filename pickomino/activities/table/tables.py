@@ -273,11 +273,14 @@ class Tables:
         return view_of(id, sitting, seat, self.now())
 
     def links(self, id: str, host: str | None) -> tuple[str, ...]:
-        """Each seat's link token, for the host to send again."""
+        """Each seat's link token, for the host to send again.
+
+        None for a room's table: its pupils play it with their own room tokens.
+        """
         sitting = self.load(id)
         check_host(sitting, host)
         assert host is not None
-        return seat_links(host, len(sitting.seats))
+        return () if sitting.room is not None else seat_links(host, len(sitting.seats))
 
     def board(self, room_id: str) -> tuple[BoardLine, ...]:
         """Every table of a room as its board shows them, in the order they were dealt.
