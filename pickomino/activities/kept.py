@@ -25,6 +25,7 @@ from typing import Any, Generic, TypeVar
 from pickomino.i18n import Lang, t
 from pickomino.store import (
     EXPIRY,
+    Document,
     ExpiredDocument,
     Kind,
     Store,
@@ -92,11 +93,14 @@ class Kept(Generic[T]):
         the page says the same thing for an id that never existed and one that holds nonsense.
         """
         document = store.read(self.kind, id)
+        return Loaded(self.value(document), (document.id, document.version))
+
+    def value(self, document: Document) -> T:
+        """The state a document read holds (several read at once, say); UnknownDocument if none."""
         try:
-            value = self._decode(document.data)
+            return self._decode(document.data)
         except REFUSED_DATA:
-            raise UnknownDocument(self.kind, id) from None
-        return Loaded(value, (document.id, document.version))
+            raise UnknownDocument(self.kind, document.id) from None
 
     def save(self, store: Store, held: Held | None, value: T) -> Saved[T]:
         """Write `value`: create the document on the first save, else update the version held.

@@ -15,9 +15,10 @@ The package, from the bottom up:
 - `backends`: SQLite and PostgreSQL, and the URL that picks one (`backend_for`);
 - `connection`: one transaction at a time, every fault of the database one `StoreFault`;
 - `documents`: create, read, update, touch and purge documents, versioned and expiring;
-- `rooms`: the live classroom's rows and statements, beside a room's document.
+- `rooms`: the live classroom's rows and statements, beside a room's document;
+- `owned`: the documents a room owns (its tables of players), within its limit, read together.
 
-`Store` is assembled from the last two as mixins over `Connection` rather than delegating to them:
+`Store` is assembled from the last three as mixins over `Connection` rather than delegating to them:
 every method, documents' or rooms', is one transaction of the same connection with its own SQL, so
 a module holds its methods whole, statements and all, and `Store` has nothing to forward. A room's
 methods write its document with the documents' own versioned write (`documents.update_document`).
@@ -43,6 +44,7 @@ from pickomino.store.errors import (
     Unreachable,
     VersionConflict,
 )
+from pickomino.store.owned import Owned
 from pickomino.store.rooms import JoinOutcome, RoomPulse, Rooms
 from pickomino.store.schema import (
     EXPIRY,
@@ -81,8 +83,8 @@ __all__ = [
 ]
 
 
-class Store(Documents, Rooms):
-    """Create, read, update and touch documents, and keep rooms; safe to share between threads.
+class Store(Documents, Rooms, Owned):
+    """Create, read, update and touch documents, keep rooms and their tables; safe for threads.
 
     Opened on a backend with a clock, now or on first use (`Connection`); `open_store` picks the
     backend from a URL.

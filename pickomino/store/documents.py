@@ -112,8 +112,13 @@ class Documents(Connection):
         forgotten = run(
             "DELETE FROM documents WHERE expires <= ?", (now - FORGET_AFTER.total_seconds(),)
         ).rowcount
-        # a room's rows go with its document's data: its pupils' nicknames and answers are kept no
-        # longer than the room itself
+        # a room's documents and rows go with its document's data: its pupils' nicknames, answers
+        # and tables are kept no longer than the room itself
+        erased += run(
+            "UPDATE documents SET data = NULL WHERE owner IS NOT NULL AND data IS NOT NULL"
+            " AND owner NOT IN (SELECT id FROM documents WHERE data IS NOT NULL)",
+            (),
+        ).rowcount
         for table, column in ROOM_ROWS:
             forgotten += run(
                 f"DELETE FROM {table} WHERE {column} NOT IN"
@@ -124,13 +129,19 @@ class Documents(Connection):
 
 
 def insert_document(
-    run: Run, id: str, kind: Kind, text: str, now: datetime, lifetime: timedelta
+    run: Run,
+    id: str,
+    kind: Kind,
+    text: str,
+    now: datetime,
+    lifetime: timedelta,
+    owner: str | None = None,
 ) -> None:
-    """Write a new document at version 1 (its id drawn by the caller)."""
+    """Write a new document at version 1 (its id drawn by the caller), owned by room `owner`."""
     run(
-        "INSERT INTO documents (id, kind, version, data, written, expires)"
-        " VALUES (?, ?, 1, ?, ?, ?)",
-        (id, kind, text, now.timestamp(), (now + lifetime).timestamp()),
+        "INSERT INTO documents (id, kind, version, data, written, expires, owner)"
+        " VALUES (?, ?, 1, ?, ?, ?, ?)",
+        (id, kind, text, now.timestamp(), (now + lifetime).timestamp(), owner),
     )
 
 

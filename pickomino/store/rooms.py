@@ -86,7 +86,7 @@ class Rooms(Connection):
         text = encode("room", data)
         now = self._clock()
         with self._transaction() as run:
-            _pulse(run, id, now)
+            pulse(run, id, now)
             update_document(run, "room", id, text, version, now, lifetime)
             run(
                 "UPDATE rooms SET open_question = ?, deadline = ? WHERE id = ?",
@@ -120,7 +120,7 @@ class Rooms(Connection):
         now = self._clock()
         folded = name_key(nickname)
         with self._transaction() as run:
-            capacity = _pulse(run, id, now)
+            capacity = pulse(run, id, now)
             row = run(
                 "SELECT removed FROM room_pupils WHERE room = ? AND pupil = ?", (id, pupil)
             ).fetchone()
@@ -154,7 +154,7 @@ class Rooms(Connection):
         """Take a pupil out of the room, with their answers; their link no longer lets them in."""
         now = self._clock()
         with self._transaction() as run:
-            _pulse(run, id, now)
+            pulse(run, id, now)
             run("UPDATE room_pupils SET removed = 1 WHERE room = ? AND pupil = ?", (id, pupil))
             run("DELETE FROM room_answers WHERE room = ? AND pupil = ?", (id, pupil))
 
@@ -214,7 +214,7 @@ class Rooms(Connection):
         return [(str(row[0]), int(row[1]), int(row[2])) for row in rows]
 
 
-def _pulse(run: Run, id: str, now: datetime) -> int:
+def pulse(run: Run, id: str, now: datetime) -> int:
     """Count a change to the room (locking its row until the transaction ends); its capacity.
 
     UnknownDocument when no room has this id.

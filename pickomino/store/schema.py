@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Literal
 
-Kind = Literal["game", "sandbox", "quiz", "room"]
+Kind = Literal["game", "sandbox", "quiz", "room", "table"]
 
 EXPIRY = timedelta(days=30)
 FORGET_AFTER = timedelta(days=30)
@@ -73,6 +73,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # statement, with the store's clock, so one made at the deadline is refused whatever the
     # page showed (a page only learns of the deadline at its next poll).
     ("ALTER TABLE rooms ADD COLUMN deadline DOUBLE PRECISION",),
+    # 4: the documents a room owns (its tables of players). A room's board reads them all in one
+    # indexed query, and the room's limit on them is counted in the transaction that adds them.
+    (
+        "ALTER TABLE documents ADD COLUMN owner TEXT",
+        "CREATE INDEX IF NOT EXISTS documents_owner ON documents (owner, kind)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
