@@ -24,7 +24,7 @@ def share(practice: Practice, lang: Lang) -> None:
 
 lang = current_lang()
 arrival = [links.settle(lang)]  # first: the link may switch presentation mode on
-# The whole decision on one laptop or projector screen: a wide page (its layout in frame.PAGES),
+# The whole decision on one laptop or projector screen: a wide page (its layout in pages.PAGES),
 # and in presentation mode no sidebar (its toggle brings it back). Only a run of the whole app can
 # set that, not the page's fragment, so switching presentation mode reruns the whole app.
 big = draw.scale()

@@ -41,9 +41,9 @@ from pickomino.lessons.quiz.keep import Keep
 from pickomino.lessons.quiz.steal import Steal, StealQuestion
 from pickomino.lessons.quiz.take import Take
 from pickomino.odds import analyse
+from pickomino.pages import PAGES
 from pickomino.rules import STANDARD, WORM
 from pickomino.scenario import parse
-from pickomino.ui.frame import PAGES
 from tests.cli import ROOT, Ran, run_process
 
 CODES = [f"CLASS-{n}" for n in range(24)] + ["CM2-B", "6E", "GROEP-7", "Z"]

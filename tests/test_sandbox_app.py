@@ -24,6 +24,7 @@ from pickomino.lessons.faq import QUESTIONS, question_of
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.narrate import seat_name
 from pickomino.odds import analyse
+from pickomino.pages import PAGES
 from pickomino.refusals import scenario_refusal
 from pickomino.review import review
 from pickomino.rules import JUNIOR, PRESETS
@@ -31,7 +32,6 @@ from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.store import EXPIRY, open_store
-from pickomino.ui.frame import PAGES
 from pickomino.ui.odds_panel import TILES_OPEN, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.records import read_record, record_text

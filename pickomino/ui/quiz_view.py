@@ -42,6 +42,7 @@ from pickomino.lessons.quiz import (
     Setup,
     read_setup,
 )
+from pickomino.pages import spec_of
 from pickomino.store import StoreError
 from pickomino.ui import frame, show, storage
 from pickomino.ui.practice import links
@@ -253,7 +254,7 @@ def another(lang: Lang) -> None:
 
 def _page_link(rule: str, lang: Lang) -> None:
     """A link to the page that explains `rule`, in this language."""
-    spec = next(spec for spec in frame.PAGES if spec.key == RULE_PAGES[rule])
+    spec = spec_of(RULE_PAGES[rule])
     st.page_link(
         spec.file,
         label=t("quiz.page.read_rule", lang, page=t(f"page.{spec.key}.title", lang)),

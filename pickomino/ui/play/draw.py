@@ -31,6 +31,7 @@ from pickomino.match import KINDS, PERSON, Match, why
 from pickomino.names import NAME_CHARS
 from pickomino.narrate import master_words, seat_label
 from pickomino.odds import analyse
+from pickomino.pages import PAGES
 from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
@@ -347,7 +348,7 @@ def verdict_line(match: Match, names: Called, lang: Lang) -> None:
 
 def review_ready() -> bool:
     """Whether the app has the Game review page to hand a record to."""
-    return any(spec.file == records.REVIEW_PAGE for spec in frame.PAGES)
+    return any(spec.key == "review" for spec in PAGES)
 
 
 def end(match: Match, names: Called, lang: Lang) -> None:

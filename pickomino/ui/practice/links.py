@@ -20,10 +20,11 @@ import streamlit as st
 from pickomino.activities.practice import Practice, Settled, arrive
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
+from pickomino.pages import spec_of
 from pickomino.share import encode_table
 from pickomino.ui import frame, storage
 from pickomino.ui.practice import state
-from pickomino.ui.practice.state import EXPLORER, LINK_VISIT, PAGE
+from pickomino.ui.practice.state import LINK_VISIT
 
 ICONS: Final = {"faq": ":material/help:", "tip": ":material/lightbulb:"}
 """The icon of the banner saying what the link that opened the table was about."""
@@ -93,13 +94,18 @@ def link(
     params = {"table": encode_table(table)} if table is not None else {"scenario": scenario}
     if tip:
         params["tip"] = tip
-    st.page_link(PAGE, label=label, icon=":material/casino:", query_params={**params, "lang": lang})
+    st.page_link(
+        spec_of("sandbox").file,
+        label=label,
+        icon=":material/casino:",
+        query_params={**params, "lang": lang},
+    )
 
 
 def explore_link(table: Table, lang: Lang) -> None:
     """A link that opens this table in the odds explorer, for its charts, in this language."""
     st.page_link(
-        EXPLORER,
+        spec_of("explorer").file,
         label=t("sandbox.explore", lang),
         icon=":material/monitoring:",
         query_params={"table": encode_table(table), "lang": lang},

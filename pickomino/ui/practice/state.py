@@ -47,9 +47,6 @@ KEEP: Final = "session"
 presentation mode, the hidden odds, the expert, the seed and the new-table choices as left
 (Streamlit otherwise drops a widget's value on a run that does not draw it)."""
 
-PAGE: Final = "app_pages/sandbox.py"
-EXPLORER: Final = "app_pages/explorer.py"
-
 
 def seed() -> int:
     """The seed of random rolls, chosen once per session unless a teacher sets it."""
