@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from pickomino.i18n import amount, percent, prose, t, tn
+from pickomino.i18n import amount, chance_text, prose, t, tn
 from pickomino.lessons.tips import TIPS, tip_advice, tip_figures, tip_tables
 from pickomino.narrate import dice_text
 from pickomino.ui.frame import current_lang, lead_on
@@ -17,7 +17,7 @@ for tip in TIPS:
     st.header(t(f"tips.{tip}", lang))
     st.markdown(prose("tips", tip, lang))
     shown = {
-        name: percent(value, lang) if kind == "chance" else amount("common.worms", value, lang)
+        name: chance_text(value, lang) if kind == "chance" else amount("common.worms", value, lang)
         for name, (value, kind) in tip_figures(tip).items()
     }
     st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")
