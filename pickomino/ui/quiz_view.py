@@ -45,7 +45,7 @@ from pickomino.lessons.quiz import (
 from pickomino.pages import spec_of
 from pickomino.store import StoreError
 from pickomino.ui import frame, show, storage
-from pickomino.ui.practice import links
+from pickomino.ui.common import sandbox_link
 
 SETUP_KEY: Final = "quiz_setup"
 """The quiz shown, a `Setup`, absent until a code is given."""
@@ -311,7 +311,7 @@ def question_box(now: QuizRun, lang: Lang) -> None:
     st.markdown("\n".join(lines))
     st.info(question.explanation(lang), icon=":material/gavel:")
     _page_link(question.rule, lang)
-    links.link(t("sandbox.open", lang), lang, table=question.table)
+    sandbox_link(t("sandbox.open", lang), lang, table=question.table)
     last = number + 1 == len(found)
     st.button(
         t("quiz.page.finish" if last else "quiz.page.next", lang),

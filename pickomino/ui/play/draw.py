@@ -36,6 +36,7 @@ from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
 from pickomino.ui import frame, records, show
+from pickomino.ui.common import DICE_SCALE, KEEP, TABLE_CSS, TILE_SCALE, offer, status
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.play.clicks import (
     again,
@@ -53,7 +54,6 @@ from pickomino.ui.play.links import share_link
 from pickomino.ui.play.state import (
     CHANCES,
     HINT,
-    KEEP,
     LOG_OPEN,
     NEW_OPEN,
     NOTICE,
@@ -74,7 +74,6 @@ from pickomino.ui.play.state import (
     open_kind_key,
     pace,
 )
-from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
 
 
 def notice_here() -> None:
@@ -98,8 +97,8 @@ def ticker(match: Match) -> None:
 
 
 def style() -> None:
-    """The sandbox's compact page, so the moves show beside the table on a laptop."""
-    st.html(PAGE_CSS)
+    """A table's compact page, as the sandbox's, so the moves show beside the table on a laptop."""
+    st.html(TABLE_CSS)
 
 
 def setup_form(lang: Lang) -> None:
