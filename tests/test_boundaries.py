@@ -8,12 +8,14 @@ top of the ones below. The layers, bottom first, as the package's imports stand:
 0. the engine: `errors`, `rules`, `game`, `events`. It imports nothing of the package above it.
 1. the models on the engine: every module not named below: the odds (`odds`, `value`), the bots,
    the coach (`review`), matches and histories, the scenario format and its links and files
-   (`scenario`, `share`), the sandbox, the words (`i18n`, `narrate`, `echo`), the app's address
-   for other devices (`reach`), the Learn pages' lessons and the quiz (`lessons`). They import the
-   engine and one another.
-2. the store (`pickomino.store`, a module or a package): documents, and the rooms' rows.
-3. the rooms (`pickomino.rooms`, a module or a package): what may happen in a live classroom.
-4. the activities (`pickomino.activities`): each thing a person does in the app, its state, its
+   (`scenario`, `share`), the sandbox, the words (`i18n`, `narrate`, `echo`, a move's figures in
+   `figures`, the engine's refusals in `refusals`), the one rule for names (`names`), the app's
+   address for other devices (`reach`), the one list of pages (`pages`), the Learn pages' lessons
+   and the quiz (`lessons`). They import the engine and one another.
+2. the store (the package `pickomino.store`): its backends, documents, and the rooms' rows.
+3. the rooms (the package `pickomino.rooms`): what may happen in a live classroom.
+4. the activities (`pickomino.activities`: `kept`, `practice`, `play`, `quiz`, `review`, `seats`,
+   the packages `classroom/` and `table/`): each thing a person does in the app, its state, its
    persistence in the store and its refusals; no Streamlit, nothing from `ui/`.
 5. the front ends: `ui/` (Streamlit) and the command line (`__main__`), which nothing else
    imports (the command line does not import `ui/` either).
@@ -21,7 +23,8 @@ top of the ones below. The layers, bottom first, as the package's imports stand:
 Inside `ui/`, each page's own modules (`PAGE_PACKAGES`) import the shared ones (`common`, `show`,
 `frame`, ...) and the layers below, never another page's: what two pages draw alike lives in a
 shared module. A page's file in `app_pages/` may hand one package's function to another (the
-sandbox hands the classroom's "ask the class" button to its teacher's tools).
+sandbox hands the classroom's "ask the class" button to its teacher's tools). And no module but
+`pickomino/pages.py` writes a page's file or URL path (`test_only_the_list_of_pages_names_a_page`).
 
 Every rule is checked on every module's imports, those inside functions too, and each check is
 shown to find a violation planted in made-up imports, so none can pass for want of looking.
@@ -37,6 +40,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
+
+import pytest
 
 import pickomino
 
@@ -174,6 +179,26 @@ def across_pages(imports: Mapping[str, set[str]]) -> dict[str, list[str]]:
     return {module: names for module, names in found.items() if names}
 
 
+def into_a_page(imports: Mapping[str, set[str]]) -> dict[str, list[str]]:
+    """The imports of a page's modules by the shared modules of `ui/`."""
+    found = {
+        module: sorted(name for name in names if page_of(name) is not None)
+        for module, names in imports.items()
+        if within(module, ("pickomino.ui",)) and page_of(module) is None
+    }
+    return {module: names for module, names in found.items() if names}
+
+
+def outside_engine(imports: Mapping[str, set[str]]) -> dict[str, list[str]]:
+    """The engine's imports of anything but the engine (modules outside it are left out)."""
+    found = {
+        module: sorted(name for name in names if not within(name, ENGINE))
+        for module, names in imports.items()
+        if within(module, ENGINE)
+    }
+    return {module: names for module, names in found.items() if names}
+
+
 def streamlit_in(sources: Mapping[str, Path]) -> dict[str, list[str]]:
     """The modules whose source imports Streamlit somewhere, inside a function too."""
     found = {
@@ -192,14 +217,17 @@ def streamlit_in(sources: Mapping[str, Path]) -> dict[str, list[str]]:
 
 def test_the_pure_modules_are_found() -> None:
     pure = ("rules", "game", "events", "scenario", "share", "sandbox", "odds", "bots", "review")
-    for name in (*pure, "i18n", "narrate", "activities.kept"):
+    for name in (*pure, "i18n", "narrate", "names", "refusals", "figures", "pages"):
         assert f"pickomino.{name}" in PURE
-    assert {"pickomino.store", "pickomino.rooms"} <= set(SOURCES)  # a module or a package
+    for name in ("kept", "practice", "play", "quiz", "review", "seats", "classroom.teacher"):
+        assert f"pickomino.activities.{name}" in PURE
+    assert {"pickomino.activities.table.sitting", "pickomino.store.documents"} <= set(PURE)
     for name in ("examples", "explore", "faq", "tips"):
         assert f"pickomino.lessons.{name}" in PURE
     assert "pickomino.__main__" in PURE
     assert "pickomino.ui.show" in MODULES and "pickomino.ui.show" not in PURE
-    assert {"pickomino.lessons.quiz", "pickomino.activities"} <= set(SOURCES)  # packages too
+    packages = ("lessons.quiz", "activities", "activities.classroom", "activities.table")
+    assert {f"pickomino.{name}" for name in (*packages, "store", "rooms")} <= set(SOURCES)
 
 
 def test_every_layer_and_every_page_holds_a_module() -> None:
@@ -208,6 +236,28 @@ def test_every_layer_and_every_page_holds_a_module() -> None:
     assert layers == set(range(len(LAYERS)))
     pages = {page_of(module) for module in SOURCES}
     assert pages == {*PAGE_PACKAGES, None}
+
+
+@pytest.mark.parametrize(
+    ("module", "layer"),
+    [
+        ("pickomino.errors", "engine"),
+        ("pickomino.names", "models"),
+        ("pickomino.refusals", "models"),
+        ("pickomino.figures", "models"),
+        ("pickomino.pages", "models"),
+        ("pickomino.store.rooms", "store"),
+        ("pickomino.rooms.transitions", "rooms"),
+        ("pickomino.activities.kept", "activities"),
+        ("pickomino.activities.classroom.teacher", "activities"),
+        ("pickomino.activities.table.tables", "activities"),
+        ("pickomino.ui.common", "front ends"),
+        ("pickomino.__main__", "front ends"),
+    ],
+)
+def test_a_module_sits_in_its_layer(module: str, layer: str) -> None:
+    assert module in SOURCES
+    assert LAYERS[layer_of(module)][0] == layer
 
 
 def test_the_layer_probe_reads_imports() -> None:
@@ -255,11 +305,17 @@ def test_the_source_probe_sees_streamlit(tmp_path: Path) -> None:
 
 
 def test_the_engine_imports_only_the_engine() -> None:
-    above = {
-        module: sorted(name for name in IMPORTS[module] if not within(name, ENGINE))
-        for module in ENGINE
+    assert set(ENGINE) <= set(IMPORTS)
+    assert outside_engine(IMPORTS) == {}
+
+
+def test_the_engine_check_finds_an_import_of_a_model() -> None:
+    planted = {
+        "pickomino.game": {"pickomino.rules", "pickomino.refusals"},
+        "pickomino.events": {"pickomino.game"},
+        "pickomino.odds": {"pickomino.narrate"},  # a model: the layers' concern
     }
-    assert above == {module: [] for module in ENGINE}
+    assert outside_engine(planted) == {"pickomino.game": ["pickomino.refusals"]}
 
 
 def test_each_layer_imports_only_the_layers_below_it() -> None:
@@ -273,6 +329,9 @@ def test_the_layer_check_finds_an_import_from_above() -> None:
         "pickomino.store.rooms": {"pickomino.rooms.model", "pickomino.echo"},
         "pickomino.rooms": {"pickomino.store", "pickomino.activities"},
         "pickomino.activities.kept": {"pickomino.store", "pickomino.rooms", "pickomino.ui.frame"},
+        "pickomino.activities.table.deal": {"pickomino.rooms.model", "pickomino.ui.common"},
+        "pickomino.pages": {"pickomino.activities.classroom"},  # a model reaching up
+        "pickomino.names": {"pickomino.store.errors", "pickomino.echo"},
         "pickomino.ui.frame": {"pickomino.activities.kept", "pickomino.__main__"},
     }
     assert upward(planted) == {
@@ -281,6 +340,9 @@ def test_the_layer_check_finds_an_import_from_above() -> None:
         "pickomino.store.rooms": ["pickomino.rooms.model"],
         "pickomino.rooms": ["pickomino.activities"],
         "pickomino.activities.kept": ["pickomino.ui.frame"],
+        "pickomino.activities.table.deal": ["pickomino.ui.common"],
+        "pickomino.pages": ["pickomino.activities.classroom"],
+        "pickomino.names": ["pickomino.store.errors"],
     }
 
 
@@ -292,11 +354,13 @@ def test_the_ui_check_finds_an_import_of_ui() -> None:
     planted = {
         "pickomino.__main__": {"pickomino.ui"},
         "pickomino.activities.kept": {"pickomino.ui.storage", "pickomino.store"},
+        "pickomino.figures": {"pickomino.ui.odds_panel"},
         "pickomino.ui.show": {"pickomino.ui.draw"},
     }
     assert into_ui(planted) == {
         "pickomino.__main__": ["pickomino.ui"],
         "pickomino.activities.kept": ["pickomino.ui.storage"],
+        "pickomino.figures": ["pickomino.ui.odds_panel"],
     }
 
 
@@ -312,26 +376,35 @@ def test_the_page_check_finds_a_page_importing_another() -> None:
         "pickomino.ui.play.draw": {"pickomino.ui.practice.draw", "pickomino.ui.play.state"},
         "pickomino.ui.review_view": {"pickomino.ui.review_chart", "pickomino.ui.play"},
         "pickomino.ui.room.asked": {"pickomino.ui.quiz_view", "pickomino.ui.common"},
-        "pickomino.ui.common": {"pickomino.ui.practice.state"},  # shared: the layers' concern
+        "pickomino.ui.practice.draw": {"pickomino.ui.room.projector"},
+        "pickomino.ui.common": {"pickomino.ui.practice.state"},  # shared: the next check's
     }
     assert across_pages(planted) == {
         "pickomino.ui.play.draw": ["pickomino.ui.practice.draw"],
         "pickomino.ui.review_view": ["pickomino.ui.play"],
         "pickomino.ui.room.asked": ["pickomino.ui.quiz_view"],
+        "pickomino.ui.practice.draw": ["pickomino.ui.room.projector"],
     }
 
 
 def test_a_shared_ui_module_imports_no_page() -> None:
     # What two pages share must not reach back into one of them, or a page imports another's
     # through it.
-    shared = {
-        module: names
-        for module, names in IMPORTS.items()
-        if within(module, ("pickomino.ui",)) and page_of(module) is None
+    assert "pickomino.ui.common" in IMPORTS and page_of("pickomino.ui.common") is None
+    assert into_a_page(IMPORTS) == {}
+
+
+def test_the_shared_check_finds_a_shared_module_importing_a_page() -> None:
+    planted = {
+        "pickomino.ui.common": {"pickomino.ui.practice.state", "pickomino.ui.show"},
+        "pickomino.ui.records": {"pickomino.ui.review_view"},
+        "pickomino.ui.play.draw": {"pickomino.ui.play.state"},  # a page's own: not shared
+        "pickomino.activities.play": {"pickomino.ui.play"},  # outside ui: the ui check's
     }
-    assert "pickomino.ui.common" in shared
-    reaching = {m: sorted(n for n in names if page_of(n)) for m, names in shared.items()}
-    assert {module: names for module, names in reaching.items() if names} == {}
+    assert into_a_page(planted) == {
+        "pickomino.ui.common": ["pickomino.ui.practice.state"],
+        "pickomino.ui.records": ["pickomino.ui.review_view"],
+    }
 
 
 # ----- the pages' files and addresses ---------------------------------------------------------
@@ -359,8 +432,17 @@ def pages_named(source: str) -> list[str]:
 def test_only_the_list_of_pages_names_a_page() -> None:
     # A page's file and URL path are written once, in `pickomino/pages.py`; a link elsewhere reads
     # them there (`spec_of`), so a page renamed cannot leave a link, a switch or a QR code behind.
+    # The benchmarks and the pictures' script too; the tests name the pages they open.
     listed = PACKAGE / "pages.py"
-    sources = [*PACKAGE.rglob("*.py"), ROOT / "app.py", *(ROOT / "app_pages").glob("*.py")]
+    sources = [
+        *PACKAGE.rglob("*.py"),
+        ROOT / "app.py",
+        *(ROOT / "app_pages").glob("*.py"),
+        *(ROOT / "benchmarks").glob("*.py"),
+        *(ROOT / "scripts").glob("*.py"),
+        ROOT / "docs" / "pictures.py",
+    ]
+    assert PACKAGE / "activities" / "classroom" / "teacher.py" in sources
     named = {
         str(path.relative_to(ROOT)): pages_named(path.read_text(encoding="utf-8"))
         for path in sources
