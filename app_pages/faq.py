@@ -5,9 +5,9 @@ import streamlit as st
 from pickomino.i18n import prose, t
 from pickomino.lessons.faq import ATTEMPTS, QUESTIONS, answer
 from pickomino.ui import show
+from pickomino.ui.common import sandbox_link
 from pickomino.ui.frame import current_lang, lead_on
 from pickomino.ui.odds_panel import star_note
-from pickomino.ui.practice import links
 
 lang = current_lang()
 st.title(t("page.faq.title", lang))
@@ -21,5 +21,5 @@ for question, scenarios in QUESTIONS:
             st.markdown(f"**{t(f'faq.case.{name}', lang)}**")
             show.replay(name, lang, attempt=ATTEMPTS.get(name))
             star_note(*answer(name), "faq.star_elsewhere", lang)
-            links.link(t("sandbox.open", lang), lang, scenario=name)
+            sandbox_link(t("sandbox.open", lang), lang, scenario=name)
 lead_on("faq", lang)

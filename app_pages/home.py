@@ -3,6 +3,7 @@
 import streamlit as st
 
 from pickomino.i18n import prose, t
+from pickomino.pages import spec_of
 from pickomino.rules import STANDARD
 from pickomino.ui import show
 from pickomino.ui.draw import dice_row, full_row, tile_row
@@ -16,7 +17,7 @@ show.html(tile_row(full_row(STANDARD, (25, 26, 27, 28))[4:8], lang, width=50))
 st.markdown(prose("home", "audience", lang))
 st.header(t("home.start", lang))
 st.markdown(prose("home", "start", lang))
-st.page_link("app_pages/setup.py", label=t("page.setup.title", lang), icon=":material/grid_view:")
-st.page_link("app_pages/turn.py", label=t("page.turn.title", lang), icon=":material/casino:")
-st.page_link("app_pages/faq.py", label=t("page.faq.title", lang), icon=":material/help:")
+for key in ("setup", "turn", "faq"):
+    spec = spec_of(key)
+    st.page_link(spec.file, label=t(f"page.{key}.title", lang), icon=spec.icon)
 lead_on("home", lang)

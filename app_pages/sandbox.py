@@ -5,10 +5,11 @@ import streamlit as st
 from pickomino.activities.practice import LEARNER, Practice
 from pickomino.i18n import Lang, prose, t
 from pickomino.odds import analyse
-from pickomino.ui import frame, records, show
+from pickomino.ui import common, frame, records, show
 from pickomino.ui.frame import current_lang
 from pickomino.ui.odds_panel import advice_box, headline, tiles_panel
 from pickomino.ui.practice import clicks, draw, links, state
+from pickomino.ui.room import projector
 
 
 def about(lang: Lang) -> None:
@@ -24,7 +25,7 @@ def share(practice: Practice, lang: Lang) -> None:
 
 lang = current_lang()
 arrival = [links.settle(lang)]  # first: the link may switch presentation mode on
-# The whole decision on one laptop or projector screen: a wide page (its layout in frame.PAGES),
+# The whole decision on one laptop or projector screen: a wide page (its layout in pages.PAGES),
 # and in presentation mode no sidebar (its toggle brings it back). Only a run of the whole app can
 # set that, not the page's fragment, so switching presentation mode reruns the whole app.
 big = draw.scale()
@@ -64,7 +65,7 @@ def page() -> None:
         you=LEARNER if settings.bots else to_play,
         marks=marks,
         show_kept=False,
-        scale=big * draw.TILE_SCALE,
+        scale=big * common.TILE_SCALE,
         you_key="draw.you_are" if settings.bots else "sandbox.to_play",
         compact=True,
     )
@@ -74,8 +75,8 @@ def page() -> None:
     else:
         analysis = analyse(table)
         hidden = settings.hide
-        st.header(draw.status(table, lang), anchor=False)
-        show.html(show.kept_html(table, lang, scale=big * draw.DICE_SCALE))
+        st.header(common.status(table, lang), anchor=False)
+        show.html(show.kept_html(table, lang, scale=big * common.DICE_SCALE))
         draw.moves(table, None if hidden else analysis, lang)
         odds, told = st.columns([6, 5], gap="medium")
         with odds:
@@ -94,7 +95,7 @@ def page() -> None:
                     if big == 1:
                         advice_box(analysis, table, lang)
                     tiles_panel(analysis, lang)
-                    links.explore_link(table, lang)
+                    common.explore_link(table, lang)
         with told:
             # On a projector beside the figures rather than under them: both under the moves, on
             # one 1024x768 screen (the figures on a 1024x650 one too).
@@ -108,7 +109,7 @@ def page() -> None:
         t("sandbox.teacher.title", lang),
         ":material/school:",
         state.TEACHER_OPEN,
-        lambda: draw.teacher_tools(table, lang),
+        lambda: draw.teacher_tools(table, lang, projector.ask_button),
     )
     frame.folded(
         t("sandbox.new_title", lang),

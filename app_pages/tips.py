@@ -2,12 +2,12 @@
 
 import streamlit as st
 
-from pickomino.i18n import amount, percent, prose, t, tn
+from pickomino.i18n import amount, chance_text, prose, t, tn
 from pickomino.lessons.tips import TIPS, tip_advice, tip_figures, tip_tables
 from pickomino.narrate import dice_text
+from pickomino.ui.common import sandbox_link
 from pickomino.ui.frame import current_lang, lead_on
 from pickomino.ui.odds_panel import star_note
-from pickomino.ui.practice import links
 
 lang = current_lang()
 st.title(t("page.tips.title", lang))
@@ -17,7 +17,7 @@ for tip in TIPS:
     st.header(t(f"tips.{tip}", lang))
     st.markdown(prose("tips", tip, lang))
     shown = {
-        name: percent(value, lang) if kind == "chance" else amount("common.worms", value, lang)
+        name: chance_text(value, lang) if kind == "chance" else amount("common.worms", value, lang)
         for name, (value, kind) in tip_figures(tip).items()
     }
     st.info(t(f"tips.figures_{tip}", lang, **shown), icon=":material/calculate:")
@@ -28,5 +28,5 @@ for tip in TIPS:
         if len(tables) > 1:
             points = tn("common.points", table.total, lang)
             label = t("sandbox.open_at", lang, points=points, dice=dice_text(table.in_hand, lang))
-        links.link(label, lang, table=table, tip=tip)
+        sandbox_link(label, lang, table=table, tip=tip)
 lead_on("tips", lang)

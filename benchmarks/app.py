@@ -28,6 +28,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from pickomino import odds  # noqa: E402
 from pickomino.events import TookTile  # noqa: E402
+from pickomino.pages import spec_of  # noqa: E402
 
 TARGET_MS = 150
 Click = tuple[str, Callable[[AppTest], AppTest]]
@@ -57,7 +58,7 @@ TURN: list[Click] = [
 def open_sandbox(expert_seed: int | None) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params["lang"] = "en"
-    at = at.switch_page("app_pages/sandbox.py").run()
+    at = at.switch_page(spec_of("sandbox").file).run()
     if expert_seed is not None:
         at.number_input(key="sandbox_seed").set_value(expert_seed)
         at = at.toggle(key="sandbox_bots").set_value(True).run()

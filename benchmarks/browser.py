@@ -27,7 +27,7 @@ the script has finished. Beside the time: the script runs the action caused (eac
 `new_session` message), the server's messages and their size, and the CPU time of the page's main
 thread and of the server process, which a loaded machine inflates less than the wall time.
 
-Pages: every url path of `pickomino/ui/frame.py`'s PAGES three ways: opened in a fresh context
+Pages: every url path of `pickomino/pages.py`'s PAGES three ways: opened in a fresh context
 (nothing cached), opened again in the same context (the browser's cache warm), and reached by its
 sidebar link from another page (how a reader goes from page to page). The census beside it
 (elements under the main block, element containers, images, bytes of their `src`) says what the
@@ -74,7 +74,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from benchmarks.cgroup import add_arguments, describe, maybe_limited  # noqa: E402
 from pickomino.i18n import t, tn  # noqa: E402
 from pickomino.narrate import face_name, seat_name  # noqa: E402
-from pickomino.ui.frame import PAGES  # noqa: E402
+from pickomino.pages import PAGES  # noqa: E402
 from tests.browser import READY, RUN_NUMBER, WAIT_MS, chromium, streamlit_server  # noqa: E402
 
 if TYPE_CHECKING:

@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pickomino import store  # noqa: E402
+from pickomino.pages import spec_of  # noqa: E402
 from pickomino.store import StoreError, backends, open_store  # noqa: E402
 from tests import throwaway_pg  # noqa: E402
 
@@ -84,7 +85,7 @@ def sandbox_clicks(url: str, down: Callable[[], None], up: Callable[[], None]) -
     def clicks() -> list[float]:
         at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
         at.query_params["lang"] = "en"
-        at.switch_page("app_pages/sandbox.py")
+        at.switch_page(spec_of("sandbox").file)
         at.run()
         spent = []
         for _ in range(5):

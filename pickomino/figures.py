@@ -6,7 +6,7 @@ figures; they are worded here once, so a figure reads the same on every page.
 
 from __future__ import annotations
 
-from pickomino.i18n import Lang, amount, number, percent, t
+from pickomino.i18n import Lang, amount, chance_text, number, t
 from pickomino.odds import Outlook
 
 
@@ -28,7 +28,7 @@ def outlook_line(
     return t(
         f"{template}_swing" if swing else template,
         lang,
-        success=percent(outlook.success, lang),
+        success=chance_text(outlook.success, lang),
         worms=amount("common.worms", outlook.expected_worms, lang),
         swing=worms(outlook.expected_swing, lang),
     )

@@ -220,6 +220,31 @@ def percent(probability: float, lang: Lang, decimals: int = 1) -> str:
     return f"{shown}{NARROW_NBSP}%" if lang == "fr" else f"{shown}%"
 
 
+def chance_text(probability: float, lang: Lang, decimals: int = 1, *, sign: bool = True) -> str:
+    """A chance as every page writes it: a percentage never rounded to a certainty it is not.
+
+    A possible event that rounds to nothing reads `<0.1%` rather than `0.0%`, a near-certain one
+    that rounds to all `>99.9%` rather than `100.0%` (`<1%` and `>99%` with no decimals): a learner
+    should not read "never" or "always" off a rounding. Only an impossible event reads `0.0%`,
+    only a certain one `100.0%`.
+
+    The decimal mark and the space before % are the reader's (`percent`); `sign=False` leaves out
+    the % sign, for cells too narrow for it whose title says "in %". A share that is no chance (of
+    the votes, of the decisions graded) is a plain `percent`.
+    """
+
+    def shown(value: float) -> str:
+        return percent(value, lang, decimals) if sign else number(value * 100, lang, decimals)
+
+    text = shown(probability)
+    step = 10.0 ** -(decimals + 2)  # the smallest chance written: 0.1% with one decimal
+    if probability > 0 and text == shown(0.0):
+        return f"<{shown(step)}"
+    if probability < 1 and text == shown(1.0):
+        return f">{shown(1 - step)}"
+    return text
+
+
 def join_list(items: list[str], lang: Lang, word: str = "and") -> str:
     """`a, b and c` with the reader's word for "and" (and no serial comma in French or Dutch).
 

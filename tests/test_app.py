@@ -9,7 +9,7 @@ from streamlit.proto.SelectWidgetFilterMode_pb2 import SelectWidgetFilterMode
 from streamlit.testing.v1 import AppTest
 
 from pickomino.i18n import LANGS, strings, t
-from pickomino.ui.frame import PAGES, SECTIONS
+from pickomino.pages import PAGES, SECTIONS
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 TIMEOUT = 60

@@ -31,7 +31,7 @@ from pickomino.review import review
 from pickomino.scenario import Scenario, table_json
 from pickomino.share import encode_table
 from pickomino.ui.charts import choice_bars
-from pickomino.ui.practice.draw import advised
+from pickomino.ui.common import advised
 from tests import tables
 from tests.cli import Ran
 from tests.test_app import opened, shown_text

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from pickomino.i18n import LANGS, t
-from pickomino.ui.frame import PAGES
+from pickomino.pages import PAGES
 from tests.browser import streamlit_server
 from tests.test_package import UV, Installed
 

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pickomino.i18n import LANGS, strings, t
-from pickomino.ui.frame import PAGES
+from pickomino.pages import PAGES
 from tests.browser import answered, needs_chromium, open_page, ready
 
 pytestmark = needs_chromium

@@ -16,9 +16,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from pickomino.game import Table
 from pickomino.i18n import LANGS, t
+from pickomino.pages import PAGES
 from pickomino.rules import preset
 from pickomino.share import encode_table
-from pickomino.ui.frame import PAGES
 from tests.browser import BROKEN_WORDS, WAIT_MS, answered, needs_chromium, open_page, ready
 
 pytestmark = needs_chromium

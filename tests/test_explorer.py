@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 from pickomino.echo import echoed
 from pickomino.events import TurnFailed
 from pickomino.game import IllegalMove, Table
-from pickomino.i18n import LANGS, NARROW_NBSP, number, percent, strings, t
+from pickomino.i18n import LANGS, NARROW_NBSP, chance_text, number, percent, strings, t
 from pickomino.lessons.examples import ExampleError
 from pickomino.lessons.explore import (
     FIRST_ROLL,
@@ -36,7 +36,6 @@ from pickomino.share import encode_table, load_scenario, scenario_names
 from pickomino.ui.charts import (
     OKABE_ITO,
     bust_heatmap,
-    chance,
     choice_bars,
     keep_bars,
     reach_bars,
@@ -190,20 +189,20 @@ def test_bust_heatmap_shows_the_closed_form_with_labels_and_marks_the_table(lang
                 assert value is None and heatmap["text"][n - 1][k] == ""
             else:
                 assert value == pytest.approx((k / 6) ** n)
-                assert heatmap["text"][n - 1][k] == chance((k / 6) ** n, lang, sign=False)  # type: ignore[arg-type]
-                assert heatmap["customdata"][n - 1][k] == chance((k / 6) ** n, lang)  # type: ignore[arg-type]
+                assert heatmap["text"][n - 1][k] == chance_text((k / 6) ** n, lang, sign=False)  # type: ignore[arg-type]
+                assert heatmap["customdata"][n - 1][k] == chance_text((k / 6) ** n, lang)  # type: ignore[arg-type]
     layout = data["layout"]
     assert layout["xaxis"]["type"] == layout["yaxis"]["type"] == "category"
     (box,) = layout["shapes"]
     assert (box["x0"], box["x1"], box["y0"], box["y1"]) == (1.5, 2.5, 1.5, 2.5)
-    assert percent(1 / 27, lang) in chart.alt  # type: ignore[arg-type]
+    assert chance_text(1 / 27, lang) in chart.alt  # type: ignore[arg-type]
 
 
 def test_chances_are_never_rounded_to_never_or_always() -> None:
-    assert chance(0.0, "en") == "0.0%" and chance(1.0, "en") == "100.0%"
-    assert chance((1 / 6) ** 5, "en") == "<0.1%"
-    assert chance(0.99961, "fr") == f">99,9{NARROW_NBSP}%"
-    assert chance(0.0005, "nl") == "0,1%"
+    assert chance_text(0.0, "en") == "0.0%" and chance_text(1.0, "en") == "100.0%"
+    assert chance_text((1 / 6) ** 5, "en") == "<0.1%"
+    assert chance_text(0.99961, "fr") == f">99,9{NARROW_NBSP}%"
+    assert chance_text(0.0005, "nl") == "0,1%"
     (heatmap,) = spec(bust_heatmap(bust_grid(STANDARD), "en").figure)["data"]
     assert heatmap["text"][4][1] == "<0.1" and heatmap["text"][4][0] == "0.0"
     assert heatmap["customdata"][4][1] == "<0.1%"
@@ -231,11 +230,11 @@ def test_reach_bars_carry_at_least_and_exactly_for_every_tile(lang: str, build: 
         assert trace["type"] == "bar" and trace["orientation"] == "h"
         assert trace["y"] == tiles
         assert trace["x"] == pytest.approx(list(values))
-        assert trace["text"] == [chance(v, lang) for v in values]  # type: ignore[arg-type]
+        assert trace["text"] == [chance_text(v, lang) for v in values]  # type: ignore[arg-type]
     assert at_least["name"] == t("explorer.reach.at_least", lang)  # type: ignore[arg-type]
     assert at_least["marker"]["pattern"]["shape"] != exactly["marker"]["pattern"]["shape"]
     assert data["layout"]["yaxis"]["type"] == "category"
-    assert percent(analysis.success, lang) in chart.alt  # type: ignore[arg-type]
+    assert chance_text(analysis.success, lang) in chart.alt  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("measure", ["success", "expected_worms"])

@@ -22,8 +22,8 @@ from pickomino.refusals import refusal, scenario_refusal
 from pickomino.review import master_otherwise
 from pickomino.scenario import ScenarioError, scenario_json
 from pickomino.share import decode_scenario, encode_scenario
+from pickomino.ui.common import DICE_SCALE
 from pickomino.ui.play import state as play_view
-from pickomino.ui.play.draw import DICE_SCALE
 from pickomino.ui.records import read_record, record_text
 from pickomino.ui.show import roll_html
 from tests.test_app import opened, shown_text

@@ -21,7 +21,7 @@ import pytest
 from pickomino.__main__ import main
 from pickomino.events import TileFlipped, TileReturned, TookTile, TurnFailed
 from pickomino.game import STOP, IllegalMove, Move, Table
-from pickomino.i18n import LANGS, Lang, number, percent, strings, t, tn
+from pickomino.i18n import LANGS, Lang, chance_text, number, strings, t, tn
 from pickomino.lessons.quiz import (
     KINDS,
     LEVELS,
@@ -41,9 +41,9 @@ from pickomino.lessons.quiz.keep import Keep
 from pickomino.lessons.quiz.steal import Steal, StealQuestion
 from pickomino.lessons.quiz.take import Take
 from pickomino.odds import analyse
+from pickomino.pages import PAGES
 from pickomino.rules import STANDARD, WORM
 from pickomino.scenario import parse
-from pickomino.ui.frame import PAGES
 from tests.cli import ROOT, Ran, run_process
 
 CODES = [f"CLASS-{n}" for n in range(24)] + ["CM2-B", "6E", "GROEP-7", "Z"]
@@ -240,7 +240,7 @@ def test_the_same_code_asks_the_same_questions_in_every_language() -> None:
             assert mine["why"] != theirs["why"]
     for question in quizzes["fr"]["questions"]:
         if question["kind"] == "bust":
-            assert question["choices"][question["answer"]]["text"] == percent(
+            assert question["choices"][question["answer"]]["text"] == chance_text(
                 question["choices"][question["answer"]]["value"], "fr"
             )
 
@@ -502,7 +502,7 @@ def test_the_figures_explain_a_keep_in_words_a_pupil_follows(many: list[Question
             said = question.explanation(lang)
             assert "explor" not in said.lower() and "verkenner" not in said
             if question.aim == "surest":
-                assert percent(right.success, lang, decimals=0) in said
+                assert chance_text(right.success, lang, decimals=0) in said
                 continue
             swing = right.expected_swing
             shown = number(abs(swing), lang, decimals=2)  # a loss is said as one, unsigned

@@ -24,9 +24,9 @@ from pickomino.lessons.quiz import (
     read_count,
     score,
 )
+from pickomino.pages import PAGES
 from pickomino.store import EXPIRY, open_store
 from pickomino.ui import quiz_view
-from pickomino.ui.frame import PAGES
 from pickomino.ui.storage import URL_SETTING
 from tests.test_app import opened
 

@@ -19,11 +19,12 @@ from pickomino.echo import echoed
 from pickomino.events import TookTile, TurnFailed
 from pickomino.figures import outlook_line
 from pickomino.game import ROLL, Move, Table
-from pickomino.i18n import LANGS, number, percent, strings, t, tn
+from pickomino.i18n import LANGS, chance_text, number, strings, t, tn
 from pickomino.lessons.faq import QUESTIONS, question_of
 from pickomino.lessons.tips import TIPS, tip_tables
 from pickomino.narrate import seat_name
 from pickomino.odds import analyse
+from pickomino.pages import PAGES
 from pickomino.refusals import scenario_refusal
 from pickomino.review import review
 from pickomino.rules import JUNIOR, PRESETS
@@ -31,7 +32,6 @@ from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.store import EXPIRY, open_store
-from pickomino.ui.frame import PAGES
 from pickomino.ui.odds_panel import TILES_OPEN, recommendation, tiles_table
 from pickomino.ui.practice import state
 from pickomino.ui.records import read_record, record_text
@@ -169,8 +169,8 @@ def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
     # 25 tops a rival's stack: a steal is in play, so the headline is the worms against the others
     assert analysis.steal_in_play
     assert metrics == {
-        t("odds.bust", lang): percent(analysis.bust or 0.0, lang),
-        t("odds.success", lang): percent(analysis.success, lang),
+        t("odds.bust", lang): chance_text(analysis.bust or 0.0, lang),
+        t("odds.success", lang): chance_text(analysis.success, lang),
         t("odds.swing", lang): number(analysis.outlook.expected_swing, lang, 2),
     }
     shown = texts(at)
@@ -178,7 +178,7 @@ def test_a_table_from_a_link_shows_the_odds_module_figures(lang: str) -> None:
     for tile, low, exact in zip(
         analysis.tiles, analysis.outlook.at_least, analysis.outlook.exactly, strict=True
     ):
-        assert f"| {tile} | {percent(low, lang)} | {percent(exact, lang)} |" in shown
+        assert f"| {tile} | {chance_text(low, lang)} | {chance_text(exact, lang)} |" in shown
     for choice in analysis.choices:
         assert outlook_line(choice.outlook, lang, swing=True) in shown
     assert at.success[0].value == recommendation(analysis, table, lang)
@@ -196,7 +196,7 @@ def test_a_waiting_roll_from_a_link_shows_the_chance_after_each_keep() -> None:
     for face, chance in analysis.keep_success.items():
         choice = analysis.choice(Move("keep", face=face))
         assert outlook_line(choice.outlook, "fr") in shown
-        assert percent(chance, "fr") in outlook_line(choice.outlook, "fr")
+        assert chance_text(chance, "fr") in outlook_line(choice.outlook, "fr")
     assert "\u202f%" in shown
     # no stack to steal from: the headline is the worms, and no word on steals
     assert not analysis.steal_in_play

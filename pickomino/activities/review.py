@@ -20,7 +20,7 @@ from pickomino.bots import expert, heuristic, record_game
 from pickomino.events import Event
 from pickomino.figures import worms
 from pickomino.game import Step, Table
-from pickomino.i18n import Lang, amount, join_list, percent, t, tn
+from pickomino.i18n import Lang, amount, chance_text, join_list, percent, t, tn
 from pickomino.match import Kind
 from pickomino.narrate import games_cost, games_in_ten, move_words, seat_label, seat_name
 from pickomino.odds import TIE
@@ -234,10 +234,10 @@ def against_best(decision: Decision, before: Table, lang: Lang, names: Called) -
             "review_page.why",
             lang,
             played=move_words(decision.played.move, before, lang, "told", names.said),
-            played_success=percent(played.success, lang),
+            played_success=chance_text(played.success, lang),
             played_worms=amount("common.worms", played.expected_worms, lang),
             best=move_words(decision.best.move, before, lang, "told", names.said),
-            best_success=percent(best.success, lang),
+            best_success=chance_text(best.success, lang),
             best_worms=worms(best.expected_worms, lang),
         )
     ]

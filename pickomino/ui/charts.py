@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, NamedTuple
 import plotly.graph_objects as go
 
 from pickomino.game import Table
-from pickomino.i18n import NARROW_NBSP, Lang, amount, join_list, number, percent, t, tn
+from pickomino.i18n import NARROW_NBSP, Lang, amount, chance_text, join_list, number, percent, t, tn
 from pickomino.lessons.explore import BustGrid
 from pickomino.narrate import face_name, move_words
 from pickomino.odds import TIE, Analysis, Choice
@@ -126,24 +126,6 @@ def _separators(lang: Lang) -> str:
     return decimal + ("," if decimal == "." else NARROW_NBSP)
 
 
-def chance(probability: float, lang: Lang, *, sign: bool = True) -> str:
-    """A chance as the charts write it: one decimal, but never rounded to a certainty it is not.
-
-    A possible but rare event reads `<0.1%` rather than `0.0%`, a near-certain one `>99.9%`
-    rather than `100.0%`: a learner should not read "never" or "always" off a rounding.
-    `sign=False` leaves out the % sign, for cells too narrow for it whose title says "in %".
-    """
-
-    def shown(value: float) -> str:
-        return percent(value, lang) if sign else number(value * 100, lang, 1)
-
-    if 0 < probability < 0.0005:
-        return f"<{shown(0.001)}"
-    if 0.9995 <= probability < 1:
-        return f">{shown(0.999)}"
-    return shown(probability)
-
-
 def _percent_axis(lang: Lang, top: float = 1.0) -> dict[str, Any]:
     """An axis from 0 to 100 % with the reader's notation (ticks written out, not formatted)."""
     ticks = [0.0, 0.25, 0.5, 0.75, 1.0]
@@ -166,8 +148,8 @@ def bust_heatmap(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None = None
     rows = [str(n) for n in grid.dice]
     columns = [str(k) for k in grid.kept_faces]
     z = [[grid.chances[k][i] for k in range(len(columns))] for i in range(len(rows))]
-    text = [["" if v is None else chance(v, lang, sign=False) for v in row] for row in z]
-    hover = [["" if v is None else chance(v, lang) for v in row] for row in z]
+    text = [["" if v is None else chance_text(v, lang, sign=False) for v in row] for row in z]
+    hover = [["" if v is None else chance_text(v, lang) for v in row] for row in z]
     figure = go.Figure(
         go.Heatmap(
             x=columns,
@@ -215,7 +197,7 @@ def bust_alt(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None) -> str:
         "explorer.bust.alt",
         lang,
         faces=faces,
-        one=chance(grid.chances[last][0] or 0.0, lang),
+        one=chance_text(grid.chances[last][0] or 0.0, lang),
         kept=last,
     )
     if mark is not None:
@@ -223,7 +205,11 @@ def bust_alt(grid: BustGrid, lang: Lang, mark: tuple[int, int] | None) -> str:
         value = grid.chances[kept][grid.dice.index(dice)]
         if value is not None:
             here = t(
-                "explorer.bust.alt_here", lang, dice=dice, kept=kept, chance=chance(value, lang)
+                "explorer.bust.alt_here",
+                lang,
+                dice=dice,
+                kept=kept,
+                chance=chance_text(value, lang),
             )
             text = f"{text} {here}"
     return text
@@ -247,7 +233,7 @@ def reach_bars(analysis: Analysis, lang: Lang) -> Chart:
             y=tiles,
             x=list(values),
             orientation="h",
-            text=[chance(value, lang) for value in values],
+            text=[chance_text(value, lang) for value in values],
             textposition="outside",
             constraintext="none",
             cliponaxis=False,
@@ -276,9 +262,9 @@ def reach_alt(analysis: Analysis, lang: Lang) -> str:
     return t(
         "explorer.reach.alt",
         lang,
-        success=chance(outlook.success, lang),
+        success=chance_text(outlook.success, lang),
         tile=analysis.tiles[likeliest],
-        exactly=chance(outlook.exactly[likeliest], lang),
+        exactly=chance_text(outlook.exactly[likeliest], lang),
         highest=reachable[-1] if reachable else "—",
     )
 
@@ -296,7 +282,7 @@ Measure = Literal["success", "expected_worms"]
 
 
 def _measure_text(value: float, measure: Measure, lang: Lang) -> str:
-    return chance(value, lang) if measure == "success" else number(value, lang, 2)
+    return chance_text(value, lang) if measure == "success" else number(value, lang, 2)
 
 
 def keep_bars(analysis: Analysis, table: Table, lang: Lang, measure: Measure) -> Chart:
@@ -402,7 +388,7 @@ def choice_bars(analysis: Analysis, table: Table, lang: Lang) -> Chart:
             cliponaxis=False,
             textfont={"size": FONT, "color": INK},
             customdata=[
-                [chance(choice.outlook.success, lang), amount("common.worms", w, lang)]
+                [chance_text(choice.outlook.success, lang), amount("common.worms", w, lang)]
                 for choice, w in zip(choices, worms, strict=True)
             ],
             marker={
@@ -448,7 +434,7 @@ def choice_alt(
             lang,
             choice=label,
             worms=amount("common.worms", value, lang),
-            chance=chance(choice.outlook.success, lang),
+            chance=chance_text(choice.outlook.success, lang),
         )
         for label, value, choice in zip(labels, worms, analysis.choices, strict=True)
     ]

@@ -12,7 +12,7 @@ which drives every sandbox and Play page test, and it would be one more frame fo
 build on each run; a button per group costs the elements the move's row cost before.
 
 Shared by every page that offers a roll (the sandbox and the Play page, through
-`practice.draw.offer`); it holds no game logic: the moves come from `Table.legal_moves`.
+`common.offer`); it holds no game logic: the moves come from `Table.legal_moves`.
 """
 
 from __future__ import annotations

@@ -14,8 +14,7 @@ teacher's table with an older one.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
-from typing import Final, Literal, NoReturn
+from typing import Final, NoReturn
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
@@ -23,6 +22,7 @@ from streamlit import config, net_util
 from streamlit.navigation.page import Page
 
 from pickomino.i18n import LANGS, Lang, settle_lang, t
+from pickomino.pages import PAGES, SECTIONS, PageSpec, spec_of
 from pickomino.reach import Reach, choose
 from pickomino.ui.storage import setting
 
@@ -32,44 +32,6 @@ VISIT_KEY: Final = "frame_visit"
 """The page of the last run and the number of the visit it belongs to."""
 WORDED_KEY: Final = "frame_worded"
 """The keys of the widgets whose state hangs on the words of the reader's language (`worded`)."""
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    """One page of the app: its file, its content key, its fixed URL, its section, its layout."""
-
-    file: str
-    key: str
-    url_path: str
-    section: str
-    icon: str
-    layout: Literal["centered", "wide"] = "centered"
-
-
-PAGES: Final[tuple[PageSpec, ...]] = (
-    PageSpec("app_pages/home.py", "home", "welcome", "learn", ":material/home:"),
-    PageSpec("app_pages/setup.py", "setup", "setup", "learn", ":material/grid_view:"),
-    PageSpec("app_pages/turn.py", "turn", "turn", "learn", ":material/casino:"),
-    PageSpec("app_pages/taking.py", "taking", "taking", "learn", ":material/back_hand:"),
-    PageSpec("app_pages/failed.py", "failed", "failed", "learn", ":material/undo:"),
-    PageSpec("app_pages/scoring.py", "scoring", "scoring", "learn", ":material/emoji_events:"),
-    PageSpec("app_pages/faq.py", "faq", "faq", "learn", ":material/help:"),
-    PageSpec("app_pages/tips.py", "tips", "tips", "learn", ":material/lightbulb:"),
-    PageSpec("app_pages/mistakes.py", "mistakes", "mistakes", "learn", ":material/error:"),
-    PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
-    PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:", "wide"),
-    PageSpec("app_pages/play.py", "play", "play", "practice", ":material/sports_esports:", "wide"),
-    PageSpec("app_pages/review.py", "review", "review", "practice", ":material/insights:"),
-    PageSpec("app_pages/quiz.py", "quiz", "quiz", "practice", ":material/quiz:"),
-    PageSpec("app_pages/room.py", "room", "room", "practice", ":material/groups:", "wide"),
-    PageSpec("app_pages/join.py", "join", "join", "practice", ":material/login:"),
-    PageSpec("app_pages/explorer.py", "explorer", "explorer", "explore", ":material/monitoring:"),
-)
-"""Every page, in reading order; a section with no page is not shown. The welcome page is served
-at / (its own path is reserved and never shown), and /home opens it too (`navigation`)."""
-
-SECTIONS: Final[tuple[str, ...]] = ("learn", "practice", "explore")
-"""The navigation's sections in order; their titles are `section.<name>` in content/."""
 
 
 WRAP_CSS: Final = """<style>
@@ -427,7 +389,7 @@ def navigation(lang: Lang) -> tuple[Page, PageSpec]:
         )
         for spec in PAGES
     }
-    home = next(spec for spec in PAGES if spec.key == "home")
+    home = spec_of("home")
     # A typed or remembered /home opens the welcome page, rather than Streamlit's English "Page
     # not found" (the welcome page's own path is reserved by Streamlit, so this is another one).
     alias = st.Page(

@@ -15,7 +15,7 @@ import streamlit as st
 # import them from pickomino.figures.
 from pickomino.figures import outlook_line, worms
 from pickomino.game import Move, Table
-from pickomino.i18n import Lang, amount, percent, t
+from pickomino.i18n import Lang, amount, chance_text, t
 from pickomino.lessons.examples import star_elsewhere
 from pickomino.narrate import move_words
 from pickomino.odds import Analysis, Choice, best_move
@@ -58,8 +58,8 @@ def _line(
         "other_worms": worms(other.outlook.expected_worms, lang),
         "swing": worms(best.outlook.expected_swing, lang),
         "other_swing": worms(other.outlook.expected_swing, lang),
-        "success": percent(best.outlook.success, lang),
-        "other_success": percent(other.outlook.success, lang),
+        "success": chance_text(best.outlook.success, lang),
+        "other_success": chance_text(other.outlook.success, lang),
     }
     figure = "swing" if analysis.steal_in_play else "worms"
     name = figure if aim == "best" else "tile"
@@ -82,8 +82,8 @@ def serves_both(analysis: Analysis, lang: Lang) -> bool:
 
     Then one piece of advice serves both aims, and no ring is drawn beside the star.
     """
-    surest = percent(best_for(analysis, "success").outlook.success, lang)
-    return percent(analysis.recommended.outlook.success, lang) == surest
+    surest = chance_text(best_for(analysis, "success").outlook.success, lang)
+    return chance_text(analysis.recommended.outlook.success, lang) == surest
 
 
 def advice(analysis: Analysis, table: Table, lang: Lang, *, short: bool = False) -> list[str]:
@@ -147,7 +147,7 @@ def tiles_table(analysis: Analysis, lang: Lang) -> str:
         f"| {t('odds.col_exactly', lang)} |\n| ---: | ---: | ---: |"
     )
     rows = [
-        f"| {tile} | {percent(low, lang)} | {percent(exact, lang)} |"
+        f"| {tile} | {chance_text(low, lang)} | {chance_text(exact, lang)} |"
         for tile, low, exact in zip(
             analysis.tiles, analysis.outlook.at_least, analysis.outlook.exactly, strict=True
         )
@@ -179,11 +179,13 @@ def headline(analysis: Analysis, table: Table, lang: Lang, *, short: bool = Fals
     # No bust figure while no roll can be made (a roll waits for a keep, or no die is left).
     if analysis.bust is not None:
         row.container().metric(
-            t("odds.bust", lang), percent(analysis.bust, lang), help=t("odds.bust_help", lang)
+            t("odds.bust", lang), chance_text(analysis.bust, lang), help=t("odds.bust_help", lang)
         )
     tile, most = row.container(), row.container()
     tile.metric(
-        t("odds.success", lang), percent(analysis.success, lang), help=t("odds.success_help", lang)
+        t("odds.success", lang),
+        chance_text(analysis.success, lang),
+        help=t("odds.success_help", lang),
     )
     if not short:
         tile.caption(

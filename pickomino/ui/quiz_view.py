@@ -42,9 +42,10 @@ from pickomino.lessons.quiz import (
     Setup,
     read_setup,
 )
+from pickomino.pages import spec_of
 from pickomino.store import StoreError
 from pickomino.ui import frame, show, storage
-from pickomino.ui.practice import links
+from pickomino.ui.common import sandbox_link
 
 SETUP_KEY: Final = "quiz_setup"
 """The quiz shown, a `Setup`, absent until a code is given."""
@@ -253,7 +254,7 @@ def another(lang: Lang) -> None:
 
 def _page_link(rule: str, lang: Lang) -> None:
     """A link to the page that explains `rule`, in this language."""
-    spec = next(spec for spec in frame.PAGES if spec.key == RULE_PAGES[rule])
+    spec = spec_of(RULE_PAGES[rule])
     st.page_link(
         spec.file,
         label=t("quiz.page.read_rule", lang, page=t(f"page.{spec.key}.title", lang)),
@@ -310,7 +311,7 @@ def question_box(now: QuizRun, lang: Lang) -> None:
     st.markdown("\n".join(lines))
     st.info(question.explanation(lang), icon=":material/gavel:")
     _page_link(question.rule, lang)
-    links.link(t("sandbox.open", lang), lang, table=question.table)
+    sandbox_link(t("sandbox.open", lang), lang, table=question.table)
     last = number + 1 == len(found)
     st.button(
         t("quiz.page.finish" if last else "quiz.page.next", lang),

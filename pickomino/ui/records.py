@@ -16,14 +16,13 @@ import streamlit as st
 
 from pickomino.echo import echoed
 from pickomino.i18n import Lang, t
+from pickomino.pages import spec_of
 from pickomino.refusals import scenario_refusal
 from pickomino.scenario import Scenario, ScenarioError, scenario_json
 from pickomino.share import MAX_FILE_BYTES, read_file
 
 HANDED: Final = "records_handed"
 """The record a page hands to the review page (a `Scenario`), read there once."""
-PLAY_PAGE: Final = "app_pages/play.py"
-REVIEW_PAGE: Final = "app_pages/review.py"
 FILE_NAME: Final = "pickomino-game.json"
 
 
@@ -125,7 +124,7 @@ def upload(
 def to_review(record: Scenario, lang: Lang) -> NoReturn:
     """Open the review page on this record (it reads `HANDED` once)."""
     st.session_state[HANDED] = record
-    st.switch_page(REVIEW_PAGE, query_params={"lang": lang})
+    st.switch_page(spec_of("review").file, query_params={"lang": lang})
 
 
 def handed() -> Scenario | None:

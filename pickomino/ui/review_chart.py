@@ -13,7 +13,7 @@ from typing import Final
 import plotly.graph_objects as go
 
 from pickomino.figures import worms
-from pickomino.i18n import Lang, join_list, percent, t
+from pickomino.i18n import Lang, chance_text, join_list, t
 from pickomino.narrate import Names, games_in_ten, seat_label
 from pickomino.review import Review
 from pickomino.ui.charts import INK, OKABE_ITO, Chart, _style
@@ -131,7 +131,7 @@ def chance_lines(
             mode="lines+markers",
             line={"width": 3, "color": OKABE_ITO[COLOURS[seat]], "dash": DASHES[seat]},
             marker={"symbol": SYMBOLS[seat], "size": 7},
-            customdata=[percent(value, lang, 0) for value in values],
+            customdata=[chance_text(value, lang, 0) for value in values],
             hovertemplate=t(
                 "review_page.chances.hover", lang, player=name, turn="%{x}", chance="%{customdata}"
             )

@@ -46,11 +46,9 @@ from pickomino.review import (
 )
 from pickomino.scenario import Scenario, loads
 from pickomino.share import game_link
-from pickomino.ui import frame, records, show
+from pickomino.ui import common, frame, records, show
 from pickomino.ui.charts import CONFIG
 from pickomino.ui.draw import TileState
-from pickomino.ui.practice import links
-from pickomino.ui.practice.state import KEEP
 from pickomino.ui.review_chart import chance_lines, cost_lines
 from pickomino.value import DecisionChance, chance, decision_chances
 
@@ -305,8 +303,8 @@ def decision_box(
         master = master_otherwise(before)
         if master is not None:
             st.markdown(master_words(master.move, master.reason, before, lang, names.said))
-        links.link(t("review_page.sandbox_link", lang), lang, table=before)
-        links.explore_link(before, lang)
+        common.sandbox_link(t("review_page.sandbox_link", lang), lang, table=before)
+        common.explore_link(before, lang)
 
 
 def _show_more() -> None:
@@ -351,7 +349,9 @@ def move_by_move(steps: Sequence[Step], lang: Lang, names: Called) -> None:
     st.caption(t("review_page.moves_help", lang))
     if AT not in st.session_state or st.session_state[AT] > count:
         st.session_state[AT] = count
-    at = int(st.slider(t("review_page.move_slider", lang), 0, count, key=AT, persist_state=KEEP))
+    at = int(
+        st.slider(t("review_page.move_slider", lang), 0, count, key=AT, persist_state=common.KEEP)
+    )
     if not at:
         st.caption(t("review_page.at_start", lang))
         table_at(steps[0].table, lang, names)

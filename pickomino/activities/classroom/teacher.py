@@ -27,6 +27,7 @@ from pickomino.echo import echoed
 from pickomino.game import Table
 from pickomino.i18n import Lang, percent, t, tn
 from pickomino.lessons.quiz import read_code as read_quiz
+from pickomino.pages import spec_of
 from pickomino.reach import Reach
 from pickomino.rooms import (
     KEPT_AFTER,
@@ -92,12 +93,12 @@ one at a time, the finished game, or the question asked."""
 
 def join_link(reach: Reach, code: str) -> str:
     """The link a phone opens to join room `code`: no language, each phone opens in its own."""
-    return reach.link("join", {"room": code})
+    return reach.link(spec_of("join").url_path, {"room": code})
 
 
 def control_link(reach: Reach, code: str, token: str) -> str:
     """The link that opens the board of room `code` with the teacher's controls, on any device."""
-    return reach.link("room", {"room": code, "control": token})
+    return reach.link(spec_of("room").url_path, {"room": code, "control": token})
 
 
 @dataclass(frozen=True)

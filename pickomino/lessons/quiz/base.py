@@ -52,7 +52,7 @@ class Question(ABC):
     levels: ClassVar[tuple[Level, ...]]
     """The levels that ask this kind."""
     rules: ClassVar[dict[str, str]]
-    """Each rule this kind can turn on, and the key of the page explaining it (`ui.frame.PAGES`);
+    """Each rule this kind can turn on, and the key of the page explaining it (`pages.PAGES`);
     the rule's one-line statement is `quiz.rule.<rule>` in content/."""
 
     table: Table

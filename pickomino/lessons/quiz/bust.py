@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import ClassVar, Self
 
-from pickomino.i18n import Lang, percent, t, tn
+from pickomino.i18n import Lang, chance_text, t, tn
 from pickomino.narrate import dice_text, faces_text
 from pickomino.odds import bust_chance
 from pickomino.rules import STANDARD
@@ -66,7 +66,7 @@ class Bust(Question):
 
     def choice_text(self, index: int, lang: Lang) -> str:
         """The chance as a percentage in the reader's locale."""
-        return percent(self.choices[index], lang)
+        return chance_text(self.choices[index], lang)
 
     def value_json(self, index: int) -> Json:
         """The chance, a number between 0 and 1."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Final, Literal, Self, get_args
 
 from pickomino.game import Move
-from pickomino.i18n import Lang, amount, join_list, percent, t, tn
+from pickomino.i18n import Lang, amount, chance_text, join_list, t, tn
 from pickomino.narrate import faces_text, move_words
 from pickomino.odds import Outlook, analyse
 from pickomino.rules import STANDARD, WORM
@@ -155,7 +155,7 @@ class Keep(Question):
     def _shown(self, value: float, lang: Lang) -> str:
         """A figure in words: "71%" of the time, or "2.31 worms"."""
         if self.aim == "surest":
-            return percent(value, lang, decimals=0)
+            return chance_text(value, lang, decimals=0)
         return amount("common.worms", value, lang)
 
     def _group(self, index: int, lang: Lang) -> str:

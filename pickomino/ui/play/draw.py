@@ -31,10 +31,12 @@ from pickomino.match import KINDS, PERSON, Match, why
 from pickomino.names import NAME_CHARS
 from pickomino.narrate import master_words, seat_label
 from pickomino.odds import analyse
+from pickomino.pages import PAGES
 from pickomino.review import master_otherwise
 from pickomino.rules import PRESETS
 from pickomino.scenario import Scenario
 from pickomino.ui import frame, records, show
+from pickomino.ui.common import DICE_SCALE, KEEP, TABLE_CSS, TILE_SCALE, offer, status
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.play.clicks import (
     again,
@@ -52,7 +54,6 @@ from pickomino.ui.play.links import share_link
 from pickomino.ui.play.state import (
     CHANCES,
     HINT,
-    KEEP,
     LOG_OPEN,
     NEW_OPEN,
     NOTICE,
@@ -73,7 +74,6 @@ from pickomino.ui.play.state import (
     open_kind_key,
     pace,
 )
-from pickomino.ui.practice.draw import DICE_SCALE, PAGE_CSS, TILE_SCALE, offer, status
 
 
 def notice_here() -> None:
@@ -97,8 +97,8 @@ def ticker(match: Match) -> None:
 
 
 def style() -> None:
-    """The sandbox's compact page, so the moves show beside the table on a laptop."""
-    st.html(PAGE_CSS)
+    """A table's compact page, as the sandbox's, so the moves show beside the table on a laptop."""
+    st.html(TABLE_CSS)
 
 
 def setup_form(lang: Lang) -> None:
@@ -347,7 +347,7 @@ def verdict_line(match: Match, names: Called, lang: Lang) -> None:
 
 def review_ready() -> bool:
     """Whether the app has the Game review page to hand a record to."""
-    return any(spec.file == records.REVIEW_PAGE for spec in frame.PAGES)
+    return any(spec.key == "review" for spec in PAGES)
 
 
 def end(match: Match, names: Called, lang: Lang) -> None:

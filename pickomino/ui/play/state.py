@@ -46,8 +46,6 @@ LOG_OPEN: Final = "play_log_open"
 SHARE_OPEN: Final = "play_share_open"
 NEW_OPEN: Final = "play_new_open"
 UPLOAD: Final = "play_upload"
-KEEP: Final = "session"
-"""How long a setting outlives its widget: the whole session (see `ui/practice/state.py`)."""
 
 SECONDS: Final[dict[Pace, float]] = {"slow": 1.5, "fast": 0.5}
 """Time between two bot moves when they play on their own: slow enough to read each reason, or

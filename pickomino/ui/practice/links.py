@@ -7,8 +7,8 @@ address stays the same during play (`?box=` and the settings that travel with th
 presentation mode, the expert, the seed, the tip the link named): the browser adds a history entry
 for every change of it, and rewriting the table after every click left Back a hundred presses from
 the page before. The link that holds the table itself, which outlives any store, is made on
-request (`share_link`). The links other pages draw open a situation in the sandbox (or a table in
-the explorer) in the reader's language.
+request (`share_link`). The links other pages draw to open a situation here are
+`common.sandbox_link`'s.
 """
 
 from __future__ import annotations
@@ -18,12 +18,10 @@ from typing import Final
 import streamlit as st
 
 from pickomino.activities.practice import Practice, Settled, arrive
-from pickomino.game import Table
 from pickomino.i18n import Lang, t
-from pickomino.share import encode_table
 from pickomino.ui import frame, storage
 from pickomino.ui.practice import state
-from pickomino.ui.practice.state import EXPLORER, LINK_VISIT, PAGE
+from pickomino.ui.practice.state import LINK_VISIT
 
 ICONS: Final = {"faq": ":material/help:", "tip": ":material/lightbulb:"}
 """The icon of the banner saying what the link that opened the table was about."""
@@ -81,26 +79,3 @@ def share(practice: Practice, lang: Lang) -> None:
     other = not practice.settings.hide
     st.caption(t("sandbox.share_hidden" if other else "sandbox.share_shown", lang))
     st.code(share_link(practice, hide=other), language=None, wrap_lines=True)
-
-
-def link(
-    label: str, lang: Lang, *, scenario: str = "", table: Table | None = None, tip: str = ""
-) -> None:
-    """A link that opens a situation in the sandbox, in this language: a named one or a table.
-
-    `tip` names the tip the table illustrates, for the sandbox to say so above it.
-    """
-    params = {"table": encode_table(table)} if table is not None else {"scenario": scenario}
-    if tip:
-        params["tip"] = tip
-    st.page_link(PAGE, label=label, icon=":material/casino:", query_params={**params, "lang": lang})
-
-
-def explore_link(table: Table, lang: Lang) -> None:
-    """A link that opens this table in the odds explorer, for its charts, in this language."""
-    st.page_link(
-        EXPLORER,
-        label=t("sandbox.explore", lang),
-        icon=":material/monitoring:",
-        query_params={"table": encode_table(table), "lang": lang},
-    )

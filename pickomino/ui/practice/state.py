@@ -42,13 +42,6 @@ NEW_OPEN: Final = "sandbox_new_open"
 SHARE_OPEN: Final = "sandbox_share_open"
 SETTING_KEYS: Final = {"present": PRESENT, "hide": HIDE, "bots": BOTS, "seed": SEED}
 """Each field of `Settings` and the key of its widget."""
-KEEP: Final = "session"
-"""How long a setting outlives its widget: the whole session, so a teacher back from the FAQ finds
-presentation mode, the hidden odds, the expert, the seed and the new-table choices as left
-(Streamlit otherwise drops a widget's value on a run that does not draw it)."""
-
-PAGE: Final = "app_pages/sandbox.py"
-EXPLORER: Final = "app_pages/explorer.py"
 
 
 def seed() -> int:

@@ -32,13 +32,13 @@ from pickomino.figures import outlook_line
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.lessons.quiz import Setup
+from pickomino.pages import spec_of
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
 from pickomino.ui import frame, show
 from pickomino.ui.room import live, versus
 from pickomino.ui.room.asked import draw_table, explanation, waiting
 
-PAGE: Final = "app_pages/room.py"
 CONTROL_VISIT: Final = "room_control_visit"
 REFUSED_KEY: Final = "room_refused"
 REMOVE_PICK: Final = "room_remove_pick"
@@ -571,7 +571,7 @@ def _put(lang: Lang, change: Callable[..., object], *args: object) -> None:
     except (RoomError, StoreError) as error:
         st.error(refusal(error, lang), icon=":material/error:")
         return
-    st.switch_page(PAGE, query_params={"room": code, "lang": lang})
+    st.switch_page(spec_of("room").file, query_params={"room": code, "lang": lang})
 
 
 def ask_button(table: Table, lang: Lang) -> None:
