@@ -1,9 +1,9 @@
 """A table between two devices in Chromium: a host's laptop opens it, two phones sit at it.
 
 Each phone is a browser context of its own (no cookie or session shared), one reading English,
-the other French. The pages poll the table, nobody reloads: a move tapped on one phone shows on
-the other by itself. A move tapped twice is played once. Waits are on what the pages show
-(`expect`) or on the stored table, never on time.
+the other French. The pages poll the table: a move tapped on one phone shows on the other by
+itself. A move tapped twice is played once; a reload mid-turn keeps the seat. Waits are on what
+the pages show (`expect`) or on the stored table, never on time.
 """
 
 from __future__ import annotations
@@ -91,6 +91,11 @@ def test_two_phones_play_at_one_table_and_each_sees_the_others_moves(
     ready(ana, BURST_QUIET_MS)
     assert stored(id).number == 2
     expect(bob.get_by_text(told(stored(id), 1, "fr"))).to_be_visible()
+
+    # Ana reloads mid-turn: the same seat, its buttons at the same move
+    ana.reload()
+    expect(ana.get_by_text(t("table_page.you_are", "en", name="Ana"))).to_be_visible()
+    expect(ana.locator(".st-key-table_2_moves")).to_be_visible()
 
     # Ana plays on until her turn ends; Bob's phone follows, then Bob moves and Ana sees it
     while (view := stored(id)).table is not None and view.table.current == 0:

@@ -44,11 +44,14 @@ def tables(ahead: float = 0.0) -> Tables:
     return Tables(storage.store(), lambda: time.time() + ahead, None)
 
 
-def host(seats: int = 2, lang: str = "en", timer: int | None = None) -> AppTest:
+def host(
+    seats: int = 2, lang: str = "en", timer: int | None = None, hints: bool = True
+) -> AppTest:
     """A host's session that opened a table of `seats` seats with the form."""
     at = opened(PAGE, lang)
     at.selectbox(key=state.SEATS).set_value(seats)
     at.selectbox(key=state.TIMER).set_value(timer)
+    at.toggle(key=state.HINTS).set_value(hints)
     return at.button(key="table_open").click().run()
 
 
@@ -81,9 +84,9 @@ def move_buttons(at: AppTest) -> list[str]:
     return [key for key in keys if key.startswith("table_") and key.split("_")[1].isdigit()]
 
 
-def pair() -> tuple[AppTest, str, AppTest, AppTest]:
+def pair(hints: bool = True) -> tuple[AppTest, str, AppTest, AppTest]:
     """A host's table of two with Ana and Bob seated: the host, its id, Ana's and Bob's pages."""
-    at = host()
+    at = host(hints=hints)
     id = str(at.query_params["table"])
     first, second = links(at)
     ana = claimed(id, first, "Ana")
@@ -140,6 +143,15 @@ def test_the_seat_to_move_plays_and_the_others_see_it_with_no_buttons() -> None:
     bob.run()
     rolled = tables().watch(id).told("en", ("Ana", "Bob"))
     assert rolled and rolled[-1] in shown_text(bob)
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_the_odds_show_to_the_seat_to_move_only_when_the_host_allows_them(hints: bool) -> None:
+    _, _, ana, bob = pair(hints)
+    ana.button(key="table_0_roll").click().run()
+    bob.run()
+    assert bool(ana.metric) == hints and not bob.metric
+    assert bool(ana.button(key=move_buttons(ana)[0]).label.count("\n\n")) == hints
 
 
 def test_a_stale_move_is_refused_by_its_number_and_changes_nothing() -> None:

@@ -165,14 +165,15 @@ def _at_table(shown: Reader, view: View, lang: Lang) -> None:
         end(view, names, lang)
     else:
         _heading(view, names, lang)
-    board, decision = st.columns(2, gap="medium")
-    with board:
-        _board(view, names, lang)
+    # the dice and the moves first: on a phone, where the columns stack, they open the screen
+    decision, board = st.columns(2, gap="medium")
     with decision:
         _dice(view, lang)
         if view.mine and shown.player is not None:
             _moves(view, shown.player, names, lang)
         _recent(view, names, lang)
+    with board:
+        _board(view, names, lang)
     fill = partial(_log, view, names, lang)
     frame.folded(t("table_page.log", lang), ":material/history:", LOG_OPEN, fill)
 
