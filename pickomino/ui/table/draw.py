@@ -246,10 +246,10 @@ def _heading(view: View, names: Called, lang: Lang) -> None:
     """Whose turn it is, and the time left for the move when the host set a timer."""
     assert view.table is not None
     if view.mine:
-        st.subheader(t("table_page.your_turn", lang), anchor=False)
+        st.header(t("table_page.your_turn", lang), anchor=False)
     else:
         player = seat_label(view.table.current, lang, names.labels)
-        st.subheader(t("table_page.their_turn", lang, player=player), anchor=False)
+        st.header(t("table_page.their_turn", lang, player=player), anchor=False)
     if view.left is not None:
         st.caption(t("table_page.left", lang, seconds=math.ceil(view.left)))
 
@@ -347,7 +347,7 @@ def end(view: View, names: Called, lang: Lang) -> None:
     """The winner(s), every score, the tie-break when it decided; the game's review and file."""
     table, finished = view.table, view.finished
     assert table is not None and finished is not None
-    st.subheader(winner_words(table, lang, names), anchor=False)
+    st.header(winner_words(table, lang, names), anchor=False)
     st.markdown("\n".join(f"- {line}" for line in score_lines(table, lang, names)))
     decided = tie_break_words(table, lang, names)
     if decided is not None:
