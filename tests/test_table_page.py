@@ -44,9 +44,7 @@ def tables(ahead: float = 0.0) -> Tables:
     return Tables(storage.store(), lambda: time.time() + ahead, None)
 
 
-def host(
-    seats: int = 2, lang: str = "en", timer: int | None = None, hints: bool = True
-) -> AppTest:
+def host(seats: int = 2, lang: str = "en", timer: int | None = None, hints: bool = True) -> AppTest:
     """A host's session that opened a table of `seats` seats with the form."""
     at = opened(PAGE, lang)
     at.selectbox(key=state.SEATS).set_value(seats)
@@ -215,6 +213,16 @@ def test_the_host_gives_a_seat_to_a_bot_and_the_game_starts() -> None:
     assert not at.exception and tables().watch(id).started
     assert links(at) == []
     assert move_buttons(ana.run()) == ["table_0_roll"]
+
+
+def test_a_table_of_bots_alone_is_refused_to_the_host() -> None:
+    at = host()
+    id = str(at.query_params["table"])
+    at.button(key="table_bot_0").click().run()
+    at.button(key="table_bot_1").click().run()
+    assert [e.value for e in at.error] == [t("table.refused.no_person", "en")]
+    assert not tables().watch(id).started and len(links(at)) == 1
+    assert not at.run().error  # said once
 
 
 def test_the_timers_bot_move_is_said_in_the_log() -> None:

@@ -150,6 +150,7 @@ def _live(shown: Reader, lang: Lang) -> None:
 
 def _at_table(shown: Reader, view: View, lang: Lang) -> None:
     """Everything under the title: the host's links, who reads, the game."""
+    _notice(view)
     if shown.host is not None:
         host_links(view, shown.host, lang)
     if view.seat is None:
@@ -160,7 +161,6 @@ def _at_table(shown: Reader, view: View, lang: Lang) -> None:
         _seats(view, lang)
         return
     names = calling(tuple(kind or PERSON for kind in view.kinds), view.names, lang)
-    _notice(view)
     if view.over:
         end(view, names, lang)
     else:
@@ -231,15 +231,20 @@ def _seats(view: View, lang: Lang) -> None:
 
 
 def _notice(view: View) -> None:
-    """The last move's refusal, while the table is at the move it was said at."""
+    """The last click's refusal, said calmly.
+
+    A move's while the table is at the move it was said at; the host's once.
+    """
     found = st.session_state.get(NOTICE)
     if found is None:
         return
     at, text = found
-    if at != view.number:
+    if at is None or at != view.number:
         st.session_state.pop(NOTICE, None)
-        return
-    st.info(text, icon=":material/block:")
+    if at is None:
+        st.error(text, icon=":material/error:")
+    elif at == view.number:
+        st.info(text, icon=":material/block:")
 
 
 def _heading(view: View, names: Called, lang: Lang) -> None:
