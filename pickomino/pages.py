@@ -38,6 +38,9 @@ PAGES: Final[tuple[PageSpec, ...]] = (
     PageSpec("app_pages/variants.py", "variants", "variants", "learn", ":material/tune:"),
     PageSpec("app_pages/sandbox.py", "sandbox", "sandbox", "practice", ":material/casino:", "wide"),
     PageSpec("app_pages/play.py", "play", "play", "practice", ":material/sports_esports:", "wide"),
+    PageSpec(
+        "app_pages/table.py", "table", "table", "practice", ":material/table_restaurant:", "wide"
+    ),
     PageSpec("app_pages/review.py", "review", "review", "practice", ":material/insights:"),
     PageSpec("app_pages/quiz.py", "quiz", "quiz", "practice", ":material/quiz:"),
     PageSpec("app_pages/room.py", "room", "room", "practice", ":material/groups:", "wide"),

@@ -81,6 +81,7 @@ PAGE_PACKAGES: Final[dict[str, tuple[str, ...]]] = {
     "practice": ("pickomino.ui.practice",),
     "play": ("pickomino.ui.play",),
     "room": ("pickomino.ui.room",),
+    "table": ("pickomino.ui.table",),
     "quiz": ("pickomino.ui.quiz_view",),
     "review": ("pickomino.ui.review_view", "pickomino.ui.review_chart"),
     "explorer": ("pickomino.ui.explorer_form",),
@@ -236,6 +237,10 @@ def test_every_layer_and_every_page_holds_a_module() -> None:
     assert layers == set(range(len(LAYERS)))
     pages = {page_of(module) for module in SOURCES}
     assert pages == {*PAGE_PACKAGES, None}
+    # a package inside ui/ is a page's: one left out would be taken for shared drawing
+    folders = {path.parent for path in (PACKAGE / "ui").rglob("*.py")} - {PACKAGE / "ui"}
+    for folder in folders:
+        assert page_of("pickomino." + ".".join(folder.relative_to(PACKAGE).parts)) is not None
 
 
 @pytest.mark.parametrize(
