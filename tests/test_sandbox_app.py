@@ -15,6 +15,7 @@ from urllib.parse import parse_qs
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from pickomino.advice import recommendation, tiles_table
 from pickomino.echo import echoed
 from pickomino.events import TookTile, TurnFailed
 from pickomino.figures import outlook_line
@@ -32,7 +33,7 @@ from pickomino.sandbox import Sandbox
 from pickomino.scenario import ScenarioError
 from pickomino.share import MAX_LINK_CHARS, decode_table, encode_table, load_scenario, read_scenario
 from pickomino.store import EXPIRY, open_store
-from pickomino.ui.odds_panel import TILES_OPEN, recommendation, tiles_table
+from pickomino.ui.odds_panel import TILES_OPEN
 from pickomino.ui.practice import state
 from pickomino.ui.records import read_record, record_text
 from pickomino.ui.storage import URL_SETTING

@@ -15,6 +15,7 @@ from typing import Final
 
 import streamlit as st
 
+from pickomino.advice import best_for, serves_both
 from pickomino.game import STOP, Move, Table
 from pickomino.i18n import Lang, t, tn
 from pickomino.narrate import Names, move_words, seat_name
@@ -23,7 +24,6 @@ from pickomino.pages import spec_of
 from pickomino.share import encode_table
 from pickomino.ui import dice_choice
 from pickomino.ui.dice_choice import Click
-from pickomino.ui.odds_panel import best_for, serves_both
 
 KEEP: Final = "session"
 """How long a setting outlives its widget: the whole session, so a teacher back from the FAQ finds

@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass
 
 from pickomino.activities.quiz import quiz
+from pickomino.advice import recommendation
 from pickomino.game import Table
 from pickomino.i18n import Lang, t
 from pickomino.lessons.quiz import Question as QuizQuestion
@@ -48,6 +49,12 @@ class Asked:
     def option(self, index: int, lang: Lang) -> str:
         """Option `index` as its button reads."""
         return _options(self.key, lang)[index]
+
+    def explanation(self, lang: Lang) -> str:
+        """Why the right (or best) option is: the quiz's rule, or the odds' plain-words advice."""
+        if self.quizzed is not None:
+            return self.quizzed.explanation(lang)
+        return recommendation(analyse(self.table), self.table, lang)
 
     def analysis(self) -> Analysis | None:
         """The odds of a decision (None for a quiz question)."""

@@ -65,17 +65,6 @@ def draw_table(found: Asked, lang: Lang, *, scale: float = 1.0) -> None:
     show.html(_table_html(found.key, lang, scale))
 
 
-def explanation(found: Asked, lang: Lang) -> str:
-    """Why the right (or best) option is: the quiz's rule, or the odds' plain-words advice."""
-    if found.quizzed is not None:
-        return found.quizzed.explanation(lang)
-    from pickomino.ui.odds_panel import recommendation
-
-    analysis = found.analysis()
-    assert analysis is not None
-    return recommendation(analysis, found.table, lang)
-
-
 def waiting(lang: Lang) -> None:
     """What a page shows before the first question."""
     st.info(t("room.waiting", lang), icon=":material/hourglass_top:")

@@ -37,7 +37,7 @@ from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
 from pickomino.ui import frame, show
 from pickomino.ui.room import live, versus
-from pickomino.ui.room.asked import draw_table, explanation, waiting
+from pickomino.ui.room.asked import draw_table, waiting
 
 CONTROL_VISIT: Final = "room_control_visit"
 REFUSED_KEY: Final = "room_refused"
@@ -355,7 +355,7 @@ def _question(shown: Board, lang: Lang, code: str) -> None:
             line += " — " + outlook_line(analysis.choices[vote.option].outlook, lang)
         st.progress(vote.share, text=line)
     if question.revealed:
-        st.info(explanation(found, lang), icon=":material/lightbulb:")
+        st.info(found.explanation(lang), icon=":material/lightbulb:")
     if shown.quiz_over():
         st.subheader(t("room.board.score_title", lang), anchor=False)
         st.markdown("\n".join("- " + line for line in shown.class_score(lang)))
