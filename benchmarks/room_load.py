@@ -1,12 +1,12 @@
 """Live rooms under load: 3 rooms of 30 pupils on one server, driven over Streamlit's websocket.
 
 Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupils 30]
-[--questions 3] [--spread 10] [--chromium 2] [--postgres URL]`. Each pupil is a light client,
-`benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg per run, ForwardMsgs read until
-`script_finished`), and polls its phone page's fragment every second as the browser does for
-`st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
-sends a rerun of that fragment). Each room's teacher is one more such client on the board, opened
-with the teacher's control link, polling the same way.
+[--questions 3] [--spread 10] [--chromium 2] [--sandboxes 3] [--postgres URL]`. Each pupil is a
+light client, `benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg per run, ForwardMsgs
+read until `script_finished`), and polls its phone page's fragment every second as the browser
+does for `st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the
+client sends a rerun of that fragment). Each room's teacher is one more such client on the board,
+opened with the teacher's control link, polling the same way.
 
 `--chromium N` makes N of the first room's pupils real phones: Debian's Chromium at 390x844,
 the join page opened with the pupil's link, a tap a click on the option's button (they count in
@@ -25,7 +25,12 @@ question*. Measured:
 - next to phones: from the teacher's *Next* sent to each phone's first run showing the new
   question's buttons;
 - the server's CPU time over the quiz and its resident memory (VmRSS) before the pupils joined and
-  after, so per pupil.
+  after, so per pupil, and the most it held (VmHWM).
+
+`--sandboxes N` adds N learners in the sandbox beside the rooms, each a light client on the
+walkthrough's link (`ws_load.LINK`) clicking *Redo* three times, then *Undo* three times, a click
+every `SANDBOX_PAUSE_S` seconds while the quiz lasts: the figures are then those of a server that
+serves them too.
 
 `--cores C [--memory-mb 690]` runs the server inside a CPU quota of C cores and a memory limit
 (690 MB, Community Cloud's least), as Cloud gives an app a share of a machine
@@ -58,7 +63,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.cgroup import add_arguments, describe, maybe_limited  # noqa: E402
 from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # noqa: E402
-from benchmarks.ws_load import ANSWER_S, Client, connect  # noqa: E402
+from benchmarks.ws_load import ANSWER_S, Client, connect, join  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import open_store  # noqa: E402
@@ -68,6 +73,8 @@ if TYPE_CHECKING:
     from playwright.async_api import Browser, Page
 
 QUIZ = "BENCH-E5"
+SANDBOX_PAUSE_S = 2.0
+"""A sandbox learner's pause between two clicks."""
 COUNTED = re.compile(r"\*\*(\d+)\*\* of (\d+)")
 OPTION = re.compile(r"room_option_(\d+)_(\d+)$")
 
@@ -102,6 +109,17 @@ async def poll(client: Client, stop: asyncio.Event, seen: Callable[[Client, floa
         await client.run()
         seen(client, time.perf_counter())
         await asyncio.sleep(max(0.0, client.interval - (time.perf_counter() - started)))
+
+
+async def sandbox(url: str, stop: asyncio.Event, errors: list[str]) -> None:
+    """A learner in the sandbox beside the rooms: the walkthrough's clicks, one every pause."""
+    client = await join(url)
+    while not stop.is_set():
+        for key in ("sandbox_redo",) * 3 + ("sandbox_undo",) * 3:  # back where it started
+            await asyncio.sleep(SANDBOX_PAUSE_S)
+            await client.run(key)
+    errors += client.errors
+    await client.socket.close()
 
 
 async def tap(
@@ -248,6 +266,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=3, choices=range(2, 6))
     parser.add_argument("--spread", type=float, default=10.0)
     parser.add_argument("--chromium", type=int, default=0, choices=range(4))
+    parser.add_argument("--sandboxes", type=int, default=0, choices=range(11))
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
     add_arguments(parser)
     args = parser.parse_args()
@@ -300,6 +319,11 @@ def run(args: argparse.Namespace, url: str) -> None:
                     browser = await playwright.chromium.launch(
                         executable_path=str(CHROMIUM), args=ARGS
                     )
+                stop = asyncio.Event()
+                learners = [
+                    asyncio.create_task(sandbox(server, stop, figures.errors))
+                    for _ in range(args.sandboxes)
+                ]
                 await asyncio.gather(
                     *(
                         room(
@@ -309,18 +333,21 @@ def run(args: argparse.Namespace, url: str) -> None:
                         for n, one in enumerate(opened)
                     )
                 )  # fmt: skip
+                stop.set()
+                await asyncio.gather(*learners)
                 if browser is not None:
                     await browser.close()
 
         asyncio.run(all_rooms())
         seconds = time.perf_counter() - started
         memory_after, cpu_after = memory_mb(pid), cpu_ms(pid)
+        memory_peak = memory_mb(pid, "VmHWM")
         limits = describe(box, args.cores, args.memory_mb) if box else None
     pupils = args.rooms * args.pupils
     print(
         f"{args.rooms} rooms x {args.pupils} pupils, {args.questions} questions, "
         f"taps spread over {args.spread:g} s, {args.chromium} of them Chromium phones, "
-        f"store {urlsplit(url).scheme}"
+        f"{args.sandboxes} learners in the sandbox, store {urlsplit(url).scheme}"
     )
     for label, values in (
         ("tap -> board count", figures.taps),
@@ -340,7 +367,8 @@ def run(args: argparse.Namespace, url: str) -> None:
     )
     print(
         f"server memory: {memory_before:.0f} MB before, {memory_after:.0f} MB with every page "
-        f"open: {(memory_after - memory_before) / pupils:.2f} MB per pupil"
+        f"open: {(memory_after - memory_before) / pupils:.2f} MB per pupil; at most "
+        f"{memory_peak:.0f} MB resident (VmHWM)"
     )
     if limits:
         print(limits)

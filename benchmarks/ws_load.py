@@ -88,8 +88,9 @@ class Client:
 
     `benchmarks/room_load.py`'s phones and boards are such clients too; they poll a fragment
     (`st.fragment(run_every=...)`): the server names it in an `auto_rerun` message, and from then
-    on a run is a rerun of that fragment, as the browser sends for a widget inside it, until a
-    run of the whole page sets no `auto_rerun` (a closed room's pages stop polling).
+    on a poll is a rerun of that fragment, until a run of the whole page sets no `auto_rerun` (a
+    closed room's pages stop polling). A click reruns the fragment its button was drawn in (every
+    delta names it), or the whole page for a button outside any, as the browser sends it.
     """
 
     socket: websockets.ClientConnection
@@ -100,6 +101,8 @@ class Client:
     """The fragment's `run_every`, as the server sent it."""
     buttons: dict[str, str] = field(default_factory=dict)
     """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
+    owners: dict[str, str] = field(default_factory=dict)
+    """Each button's fragment, by Streamlit key ("": drawn outside any fragment)."""
     inputs: dict[str, str] = field(default_factory=dict)
     """Each text input's Streamlit key and its widget id."""
     texts: list[str] = field(default_factory=list)
@@ -124,8 +127,9 @@ class Client:
                 self.page_hash,
                 page_name,
             )
-            if self.fragment and not page_name:
-                state.fragment_id = self.fragment
+            fragment = self.fragment if trigger is None else self.owners.get(trigger, "")
+            if fragment and not page_name:
+                state.fragment_id = fragment
                 state.is_auto_rerun = trigger is None
             for key, text in (typed or {}).items():
                 state.widget_states.widgets.add(id=self.inputs[key], string_value=text)
@@ -133,6 +137,7 @@ class Client:
                 state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
             # a fragment's run draws only the fragment: the page's other buttons stay
             self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
+            self.owners = {} if page_name else dict(self.owners)
             self.inputs = {} if page_name else dict(self.inputs)
             started = time.perf_counter()
             await self.socket.send(message.SerializeToString())
@@ -163,6 +168,7 @@ class Client:
                 button = element.button
                 key = button.form_id if button.is_form_submitter else button.id.rsplit("-", 1)[-1]
                 self.buttons[key] = button.id
+                self.owners[key] = message.delta.fragment_id
             elif which == "text_input":
                 self.inputs[element.text_input.id.rsplit("-", 1)[-1]] = element.text_input.id
             elif which == "markdown":

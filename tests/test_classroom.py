@@ -31,6 +31,7 @@ from pickomino.activities.classroom import (
     join_link,
 )
 from pickomino.activities.classroom import versus as told
+from pickomino.activities.classroom.asked import kept
 from pickomino.activities.classroom.room import refusal
 from pickomino.activities.classroom.teacher import CHANGE_ATTEMPTS
 from pickomino.i18n import t, tn
@@ -375,6 +376,35 @@ def test_a_phone_holds_no_answer_before_the_reveal(db: Store, now: Callable[[], 
     assert closed.screen == "closed"
     assert closed.own_score("en") == t("room.phone.final_score", "en", right=0, asked=1)
     assert phone(seat, code, "made-up").screen == "not_in"
+
+
+def test_a_phone_stays_the_same_while_others_tap_and_changes_with_what_it_shows(
+    db: Store, now: Callable[[], float]
+) -> None:
+    """A phone's page draws again only when its `Phone` compares unequal (`ui/room/phone.py`'s
+    watcher): the others' taps move the room's pulse, not what this phone shows; its own tap, the
+    answers stopped, the reveal and the next question each do."""
+    desk, code = teacher(db, now)
+    seat, token = joined(db, now, code, "Zoë")
+    other, theirs = joined(db, now, code, "Ana")
+    desk.ask_table(code, DECIDE)
+    id = seat.find(code)
+    before = phone(seat, code, token)
+    number = before.number or 0
+    other.answer(id, theirs, number, 0)
+    kept.cache_clear()  # the question made again, as once the process's cache let it go
+    assert phone(seat, code, token) == before
+    seen = [before]
+    for change in (
+        lambda: seat.answer(id, token, number, 1),
+        lambda: desk.stop(code),
+        lambda: desk.reveal(code),
+        lambda: desk.ask_table(code, DECIDE),  # the same table asked again: another question
+    ):
+        change()
+        shown = phone(seat, code, token)
+        assert shown not in seen
+        seen.append(shown)
 
 
 def test_the_class_game_is_told_move_by_move_then_asked_and_plays_itself_when_due(

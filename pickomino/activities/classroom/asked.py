@@ -4,10 +4,10 @@ The projector and the phones word the same question, each in its reader's langua
 room's record alone: a decision's options are the table's legal moves (`narrate.move_words`), a
 quiz question's are the quiz's own (`lessons.quiz`), so nothing here copies either.
 
-Every phone redraws its question every second, so a question and its options' words are made
-once per question and language in this process and kept (`functools.lru_cache`, keyed by the
-question's JSON): a poll then costs the pulse's read and the sending of elements already made
-(`benchmarks/room_load.py`).
+The board redraws its question twice a second and thirty phones word it at once when it is
+asked, so a question and its options' words are made once per question and language in this
+process and kept (`functools.lru_cache`, keyed by the question's JSON): a drawing then costs the
+sending of elements already made (`benchmarks/room_load.py`).
 """
 
 from __future__ import annotations
@@ -39,6 +39,13 @@ class Asked:
     table: Table
     quizzed: QuizQuestion | None
     key: str
+
+    def __eq__(self, other: object) -> bool:
+        """The same question, whichever read made it: a phone's view compares equal across polls."""
+        return isinstance(other, Asked) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
 
     def prompt(self, lang: Lang) -> str:
         """What the class is asked."""

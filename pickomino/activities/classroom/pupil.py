@@ -48,7 +48,8 @@ class Phone:
 
     `best` is the right (or best) option once the teacher revealed it, None before: nothing the
     phone words from this gives the answer away while the question is open. `found` is the
-    question, for drawing its table.
+    question, for drawing its table. Two phones compare equal when they show the same, so a
+    page polling the room draws again only when its phone changed, not at every pupil's tap.
     """
 
     screen: Screen

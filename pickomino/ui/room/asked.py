@@ -1,10 +1,10 @@
 """A room's question drawn: its table with the roll it is about, and why its answer is right.
 
 The words of a question (its prompt, its options) are `activities.classroom.asked`'s; this module
-draws its table. Every phone redraws its question every second (`phone`), so a question's table,
-drawn as HTML, is made once per question, language and scale in this process and kept
-(`functools.lru_cache`, keyed by the question's JSON): a poll then costs the pulse's read and the
-sending of elements already made (`benchmarks/room_load.py`).
+draws its table. The board redraws its question twice a second and thirty phones draw it at once
+when it is asked, so a question's table, drawn as HTML, is made once per question, language and
+scale in this process and kept (`functools.lru_cache`, keyed by the question's JSON): a drawing
+then costs the sending of elements already made (`benchmarks/room_load.py`).
 """
 
 from __future__ import annotations

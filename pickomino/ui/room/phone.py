@@ -1,8 +1,9 @@
 """The pupil's side of a room: the join form, then a light page to answer on.
 
 A pupil's phone may be cheap and its connection poor, so the page is a few elements: the
-question, a small table and a big button per option, redrawn by a fragment that polls the
-room's pulse; a tap reruns only that fragment. The pupil's token is in the page's address
+question, a small table and a big button per option, drawn by a fragment that a tap reruns alone;
+another, drawing nothing, polls the room and runs the page again only when what the phone shows
+changed (`phone`). The pupil's token is in the page's address
 (`?pupil=`), so a reload or a lost connection comes back as the same pupil, and it is the only
 thing that lets anyone answer in this pupil's name.
 """
@@ -34,6 +35,8 @@ PHONE_SCALE: Final = 0.6
 """The table on a phone: small, so the buttons stay in sight under it."""
 OPTION_KEY: Final = "room_option_"
 """The start of every answer button's key (`room_option_<question>_<option>`)."""
+DRAWN_KEY: Final = "room_phone_drawn"
+"""What the phone's view drew last (`_seen`): its watcher runs the page again when it differs."""
 REJOINING: Final = "pk-rejoining"
 """The class the page wears from a lost connection until the new run has drawn the buttons."""
 
@@ -74,7 +77,7 @@ Streamlit makes its buttons active again the moment the page reconnects, but the
 comes 0.1 to 1.6 s later; a restarted server does not know the old page's fragment until then,
 and drops a tap on it without a word (a tap right after reconnecting was lost 3 times in 3).
 As its fragment polls, Streamlit's page reruns whole on reconnecting; that run draws this element
-after the fragment (so the server knows the fragment once the browser sees it) with a mark new on
+after the page's fragments (so the server knows them once the browser sees it) with a mark new on
 every run. Until the page shows a mark other than the one it showed when the connection dropped,
 the answer buttons are dimmed and take no tap or key. A page whose connection state Streamlit does
 not say is never held."""
@@ -156,32 +159,67 @@ def enter(code: str, token: str, lang: Lang) -> tuple[str | None, list[str]]:
 
 
 def phone(id: str, token: str, lang: Lang) -> None:
-    """The pupil's page in room `id`, redrawn by itself when the room changes."""
+    """The pupil's page in room `id`, redrawn by itself when what it shows changes.
+
+    Two parts: the view, which a tap reruns alone, and a watcher that polls the room and draws
+    nothing. Streamlit clears whatever a fragment's run does not draw again, so a poll that
+    redrew the view cost a full fragment run a second, and one that skipped drawing blanked the
+    phone; the watcher's run reads the pulse, words the phone (`PupilSeat.phone`) and compares,
+    and only a phone that now shows something else runs the page again whole
+    (`benchmarks/room_poll.py`).
+    """
     seat = live.seat()
     pace = seat.pace(id, live.POLL_SECONDS)
     code = seat.seated(id, token)
     if code is not None:  # a link the room never seated marks nothing
         live.keep_seat(code, token)
-    st.fragment(_live, run_every=pace)(id, token, lang, pace)
+    st.fragment(_view)(id, token, lang)
+    if pace is not None:
+        st.fragment(_watch, run_every=pace)(id, token)
     st.html(
         TAP_GUARD.format(rejoining=REJOINING, option=OPTION_KEY, run=secrets.token_hex(6)),
         unsafe_allow_javascript=True,
     )
 
 
-def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
-    """The page's part that polls the room every `pace` seconds (None: the room is closed)."""
+def _looked(id: str, token: str) -> Phone | RoomError | StoreError:
+    """What pupil `token`'s phone shows of room `id` now, or why the room cannot be read."""
     seat = live.seat()
     try:
-        seen = seat.load(id)
-    except RoomError:  # its record is gone: closed for good
+        return seat.phone(seat.load(id), token)
+    except (RoomError, StoreError) as error:
+        return error
+
+
+def _watch(id: str, token: str) -> None:
+    """The page's part that polls: the page runs again whole once its phone shows otherwise."""
+    now = _looked(id, token)
+    if _seen(now) != st.session_state.get(DRAWN_KEY):
+        st.rerun(scope="app")
+
+
+def _seen(looked: Phone | RoomError | StoreError) -> Phone | str:
+    """What the view draws of `looked`, compared from one poll to the next.
+
+    Two phones compare equal when they show the same (`Phone`); a room gone and a store at fault
+    each draw one sentence whatever the error.
+    """
+    if isinstance(looked, RoomError):
+        return "gone"
+    return "unreachable" if isinstance(looked, StoreError) else looked
+
+
+def _view(id: str, token: str, lang: Lang) -> None:
+    """The pupil's view of the room: the question and its buttons, or why there is none."""
+    looked = _looked(id, token)
+    st.session_state[DRAWN_KEY] = _seen(looked)
+    if isinstance(looked, RoomError):  # its record is gone: closed for good
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
-        live.stop_polling(pace)
         return
-    except StoreError as error:
-        st.error(refusal(error, lang), icon=":material/cloud_off:")
+    if isinstance(looked, StoreError):
+        st.error(refusal(looked, lang), icon=":material/cloud_off:")
         return
-    shown = seat.phone(seen, token)
+    shown = looked
     if shown.screen in ("not_in", "removed"):
         st.error(t(f"room.phone.{shown.screen}", lang))
         return
@@ -190,7 +228,6 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
     if refused and shown.number is not None and refused[0] == shown.number:
         st.error(refused[1], icon=":material/error:")
     if shown.screen == "closed":
-        live.stop_polling(pace)
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
         _own_score(shown, lang)
         return
