@@ -275,6 +275,15 @@ def win_chance(table: Table) -> float:
     return best_chance(move_chances(table))[1]
 
 
+def in_ten(chance: float) -> int:
+    """A chance as a count of games in 10, rounded: a picture a child holds (0.68 is 7 in 10).
+
+    The one rounding of a chance for the learner: the coach's words show it, and the review
+    judges whether a chance moved by it (`review.chance_verdict`), so they cannot disagree.
+    """
+    return round(chance * 10)
+
+
 @dataclass(frozen=True)
 class DecisionChance:
     """One decision of a game record in chances of winning, for the coach.

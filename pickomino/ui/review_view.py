@@ -22,6 +22,7 @@ from pickomino.game import Step, Table
 from pickomino.i18n import Lang, amount, join_list, percent, t, tn
 from pickomino.match import Kind
 from pickomino.narrate import (
+    chance_words,
     games_cost,
     games_in_ten,
     master_words,
@@ -324,13 +325,7 @@ def chances(record: Scenario) -> Chances:
 
 def chance_line(found: DecisionChance, lang: Lang, names: Called) -> str:
     """A decision's chances in words: with the best move, and after the move played."""
-    return t(
-        "review_page.chances.line",
-        lang,
-        player=seat_name(found.seat, lang, names.said),
-        before=games_in_ten(found.before, lang),
-        after=games_in_ten(found.after, lang),
-    )
+    return chance_words(found, lang, names.said)
 
 
 def drop_line(found: DecisionChance, turn: int, before: Table, lang: Lang, names: Called) -> str:
