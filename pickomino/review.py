@@ -334,7 +334,7 @@ def master_otherwise(table: Table) -> MasterView | None:
         return None
     analysis = analyse(table)
     star = analysis.recommended
-    moves = move_chances(table)
+    moves = move_chances(table, reply=True)  # as the master plays (`bots.master`)
     chosen, best = best_chance(moves)
     starred = next(value for move, value in moves if move == star.move)
     if chosen == star.move or best - starred <= TIE:
