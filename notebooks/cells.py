@@ -149,7 +149,9 @@ assert bust_chance(2, 3) == 1 / 4  # 1.1: (3/6)^2
 assert bust_chance(5, 4) > 0.10 > bust_chance(6, 4)  # L["ex1_six"]
 in_hand = STANDARD.dice - 4  # L["ex1_four"]
 assert bust_chance(in_hand, 4) > 0.19  # L["ex1_never"]
-print(pct(bust_chance(2, 3)), pct(bust_chance(5, 4)), pct(bust_chance(6, 4)), pct(bust_chance(4, 4)))
+print(
+    pct(bust_chance(2, 3)), pct(bust_chance(5, 4)), pct(bust_chance(6, 4)), pct(bust_chance(4, 4))
+)
 
 # %% md s2
 # %% code s2_count
@@ -171,6 +173,7 @@ figure.add_bar(
 styled(figure, T["count_title"], T["dice"], T["how_many"])
 figure.update_yaxes(type="log")
 figure.show()
+
 
 # %% md s2_see
 # %% md s2_multinomial
@@ -211,6 +214,7 @@ three = list(product(FACES, repeat=3))
 assert len(three) == 216 and len({tuple(sorted(roll)) for roll in three}) == 56  # 2.1
 assert ways(("3", "5")) / 6**2 == 2 / 36 and ways(("5", "5")) / 6**2 == 1 / 36  # 2.2
 print(whole(len(three)), whole(math.comb(3 + 5, 5)), pct(2 / 36), pct(1 / 36))
+
 
 # %% md s3
 # %% code s3_small
@@ -503,6 +507,7 @@ after_keep = analyse(table).keep_success
 assert after_keep["W"] > 0.94 and 0.78 < after_keep["5"] < 0.80  # L["ex4_one"]
 print(pct(after_keep["W"]), pct(after_keep["5"]))
 
+
 # %% md s5
 # %% code s5_endgame
 def endgame(middle: tuple[int, ...], yours: tuple[int, ...], theirs: tuple[int, ...]) -> Table:
@@ -527,6 +532,7 @@ for players in (2, 3, 4):
 mine = endgame((21,), (22,), ())
 assert 0.9 < chance_of_winning(mine, 0) < 0.95  # L["ex5_one"]
 print(pct(chance_of_winning(mine, 0)))
+
 
 # %% md s6
 # %% code s6_small
@@ -637,6 +643,7 @@ while change >= 1e-12:
 print(T["endgame_rounds"])
 assert all(abs(values[state] - chance_of_winning(state, state.current)) < 1e-9 for state in tables)
 
+
 # %% code s6_tables_figure
 def tiles(stack: tuple[int, ...]) -> str:
     """Tiles as a pupil writes them: 21 25, or a dash for none."""
@@ -662,7 +669,7 @@ percent_axis(figure, range=[0, 1])
 figure.show()
 gaps = [abs(ours - theirs) for ours, theirs in zip(exact_chances, guessed, strict=True)]
 print(T["largest_model_gap"])
-assert gaps[0] > 0.15  # the model misses the start by more than 15 points
+assert gaps[0] > 0.1  # the model misses the start by more than 10 points
 
 # %% md s6_tables_see
 # %% md ex6 [exercise]

@@ -135,11 +135,12 @@ def master(table: Table) -> Move:
     """Play to win the game, not the turn: the move with the best chance of winning.
 
     The turn is solved exactly as for the expert, but each way it can end (a tile, a steal, a failed
-    turn) is worth the chance of winning from the table it leads to (`value.chance`), not its worms:
-    ahead near the end it takes the sure small tile, behind it gambles on the steal that turns the
-    game.
+    turn) is worth the chance of winning from the table it leads to, not its worms: ahead near the
+    end it takes the sure small tile, behind it gambles on the steal that turns the game. With two
+    players that chance is taken one turn further, after the rival's next turn solved as exactly
+    (`value.reply_chance`); with more, from the table itself (`value.chance`).
     """
-    return best_chance(move_chances(table))[0]
+    return best_chance(move_chances(table, reply=True))[0]
 
 
 STRATEGIES: dict[str, Strategy] = {

@@ -28,7 +28,9 @@ from pickomino.events import (
 from pickomino.game import Move, Table
 from pickomino.i18n import LANGS, Lang, OwnName, join_list, t, tn
 from pickomino.names import safe_name
+from pickomino.review import chance_verdict
 from pickomino.rules import WORM, Rules
+from pickomino.value import DecisionChance, in_ten
 
 MoveForm = Literal["button", "phrase", "told", "bar"]
 """Where a move is named: on its button ("Set aside the 5s (3 dice)"), inside a sentence said to
@@ -263,11 +265,6 @@ def move_words(
     return t(f"{family}.{move.kind}", lang)
 
 
-def in_ten(chance: float) -> int:
-    """A chance as a count of games in 10, rounded: a picture a child holds (0.68 is 7 in 10)."""
-    return round(chance * 10)
-
-
 def games_in_ten(chance: float, lang: Lang) -> str:
     """A chance of winning in plain words: "about 7 games in 10", "almost every game".
 
@@ -288,6 +285,22 @@ def games_cost(change: float, lang: Lang) -> str:
     """
     count = in_ten(-change)
     return tn("chances.games", count, lang) if count > 0 else t("chances.under_one", lang)
+
+
+def chance_words(found: DecisionChance, lang: Lang, names: Names = None) -> str:
+    """A graded decision's chances of winning, with the best move and after the move played.
+
+    Where the figures shown do not fall though the worms grade the move worth a look, the
+    sentence says that the two disagree and why (`review.chance_verdict`).
+    """
+    verdict = chance_verdict(found)
+    return t(
+        "review_page.chances.line" if verdict == "falls" else f"review_page.chances.{verdict}",
+        lang,
+        player=seat_name(found.seat, lang, names),
+        before=games_in_ten(found.before, lang),
+        after=games_in_ten(found.after, lang),
+    )
 
 
 def master_words(move: Move, reason: str, table: Table, lang: Lang, names: Names = None) -> str:

@@ -70,7 +70,7 @@ from typing import Final, Literal
 from pickomino.game import Move, Phase, Table
 from pickomino.odds import TIE, Choice, analyse, solved_board
 from pickomino.scenario import Scenario, ScenarioError, ends_turn
-from pickomino.value import DecisionChance, best_chance, move_chances
+from pickomino.value import DecisionChance, best_chance, in_ten, move_chances
 
 MAX_BOARDS: Final = 200
 """The most distinct boards (`odds.solved_board`) a reviewed record may ask the odds to solve, each
@@ -280,6 +280,35 @@ def biggest_drops(chances: Iterable[DecisionChance], count: int = 3) -> tuple[De
     return tuple(sorted(found, key=lambda chance: chance.change)[:count])
 
 
+Verdict = Literal["falls", "lost", "won", "few_worms"]
+"""What the chance of winning says of a decision the worms grade worth a look (`chance_verdict`)."""
+
+DECIDED: Final = 1
+"""A chance shown as this many games in 10 or fewer (or this many short of 10) is a game all but
+decided: whatever the move, the worms it gives up can hardly change who wins."""
+
+
+def chance_verdict(found: DecisionChance) -> Verdict:
+    """Whether the chance of winning, as shown, agrees with a grade of inaccuracy or worse.
+
+    The grade is in worms and the figure beside it in games in 10 (`value.in_ten`), and the two
+    can part: worms given up when the game is all but lost (or won) change little who wins, and
+    half a worm is a small part of a game's thirty. So the verdict is made on the figure shown:
+    `falls` when the games in 10 shown after the move played are fewer than with the best move
+    (the two agree); otherwise the chance shown did not move, and the reason is said: the game
+    was all but `lost` or all but `won` already, or the worms given up were too few
+    (`few_worms`) to move the chance by a game in 10.
+    """
+    before = in_ten(found.before)
+    if in_ten(found.after) < before:
+        return "falls"
+    if before <= DECIDED:
+        return "lost"
+    if before >= 10 - DECIDED:
+        return "won"
+    return "few_worms"
+
+
 Lead = Literal["ahead", "behind", "other"]
 """Why the master leaves the star: ahead it takes the surer move, behind the bolder one."""
 
@@ -305,7 +334,7 @@ def master_otherwise(table: Table) -> MasterView | None:
         return None
     analysis = analyse(table)
     star = analysis.recommended
-    moves = move_chances(table)
+    moves = move_chances(table, reply=True)  # as the master plays (`bots.master`)
     chosen, best = best_chance(moves)
     starred = next(value for move, value in moves if move == star.move)
     if chosen == star.move or best - starred <= TIE:

@@ -37,18 +37,37 @@ FEATURES: Final = (
     "bias",
     "lead",
     "lead_per_worm_left",
+    "lead_per_tile_left",
+    "lead_per_root_tiles_left",
     "lead_when_to_move",
+    "lead_when_to_move_per_tile_left",
+    "ahead_per_worm_left",
     "to_move",
+    "wait",
+    "mean_lead",
+    "mean_lead_per_worm_left",
     "own_top",
+    "own_top_exposed",
+    "own_top_per_tile_left",
     "rival_top",
+    "rival_top_in_reach",
     "worms_left",
     "tiles_left",
+    "easy_worms_left",
+    "lowest_left",
 )
 """What the model sees of a table, from one seat (`features`).
 
-The lead is the seat's worms minus the best rival's; what it is worth depends on the worms still in
-the middle (a lead of 6 decides a game with 8 worms left, not one with 30) and on who plays next.
-The top tiles are what a failed turn loses and what a steal can take."""
+The lead is the seat's worms minus the best rival's (the mean lead: minus the rivals' mean). What a
+lead is worth depends on what is left to play for: the worms still in the middle (a lead of 6
+decides a game with 8 worms left, not one with 30), the tiles left (about the turns left: each
+turn takes or turns one) and how easy they are to take (the worms on tiles up to 26, the lowest
+tile); and on who plays next (`to_move`; `wait`, the share of a round before the seat plays).
+The top tiles are what a failed turn loses and what a steal takes: the seat's own is exposed to
+the rivals while it waits, a rival's is in reach when the seat is to move."""
+
+EASY: Final = 26
+"""The highest tile counted as easy to take: a turn reaches 26 or less most of the time."""
 
 EXACT_STATES: Final = 24
 """The most turn-start tables an endgame may reach for its chances to be solved exactly: each is
@@ -95,23 +114,39 @@ def features(table: Table, seat: int) -> np.ndarray:
     """The model's inputs (`FEATURES`) for `seat` at `table`, a turn's start."""
     rules = table.rules
     scores = table.scores()
-    lead = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
+    rivals = [other for other in range(table.players) if other != seat]
+    lead = scores[seat] - max(scores[other] for other in rivals)
+    mean_lead = scores[seat] - sum(scores[other] for other in rivals) / len(rivals)
     left = sum(rules.worms(tile) for tile in table.middle)
+    tiles = len(table.middle)
     to_move = float(table.current == seat)
     own = table.top(seat)
-    rivals = [table.top(other) for other in range(table.players) if other != seat]
-    rival = max((rules.worms(top) for top in rivals if top is not None), default=0)
+    own_worms = rules.worms(own) if own is not None else 0
+    tops = [table.top(other) for other in rivals]
+    rival = max((rules.worms(top) for top in tops if top is not None), default=0)
     return np.array(
         [
             1.0,
             lead,
             lead / (left + 1),
+            lead / (tiles + 1),
+            lead / math.sqrt(tiles + 1),
             lead * to_move,
+            lead * to_move / (tiles + 1),
+            max(lead, 0) / (left + 1),
             to_move,
-            rules.worms(own) if own is not None else 0,
+            (seat - table.current) % table.players / table.players,
+            mean_lead,
+            mean_lead / (left + 1),
+            own_worms,
+            own_worms * (1 - to_move),
+            own_worms / (tiles + 1),
             rival,
+            rival * to_move,
             left,
-            len(table.middle),
+            tiles,
+            sum(rules.worms(tile) for tile in table.middle if tile <= EASY),
+            (min(table.middle, default=rules.tiles[-1]) - rules.tiles[0]) / len(rules.tiles),
         ]
     )
 
@@ -241,24 +276,49 @@ def chance(table: Table, seat: int) -> float:
     if table.over:
         return share(table, seat)
     start = _turn_start(table)
-    if start not in _exact and _small(start):
-        _solve_endgame(start)
-    if start in _exact:
+    if _exactly(start):
         return _exact[start] if seat == start.current else 1 - _exact[start]
     return model().chance(start, seat)
 
 
-def move_chances(table: Table) -> list[tuple[Move, float]]:
+@lru_cache(maxsize=4096)
+def reply_chance(table: Table, seat: int) -> float:
+    """The chance `seat` wins from `table`, once the rival to move there has played its turn.
+
+    In a two-player game, at a turn's start of `seat`'s rival: the rival's turn is solved as
+    exactly as the master solves its own, each of its ends valued by `chance` (from the rival's
+    side), and `seat` gets the rest. This looks one turn further than `chance`, whose model only
+    guesses what the rival's turn will do with the table left to it. Elsewhere (more seats, the
+    seat's own turn, an exact endgame, a finished game) it is `chance`. Cached: every decision of
+    a turn values the same ends.
+    """
+    start = _turn_start(table)
+    if table.over or table.players != 2 or table.current == seat or _exactly(start):
+        return chance(table, seat)
+    rival = start.current
+    best = end_valued(start, lambda option: (chance(ended(start, option), rival),))[0][1][0]
+    return 1 - float(best)
+
+
+def _exactly(start: Table) -> bool:
+    """Whether `chance` is exact at the turn start `start` (solving its endgame if it can be)."""
+    return start in _exact or (_small(start) and _solve_endgame(start) and start in _exact)
+
+
+def move_chances(table: Table, reply: bool = False) -> list[tuple[Move, float]]:
     """Each move open at `table` with the chance the player to move wins after it.
 
-    The rest of the turn is played to win the game. Raises NoOdds when the game is over.
+    The rest of the turn is played to win the game; with `reply`, each way the turn can end is
+    valued after the rival's next turn too (`reply_chance`, two players), as the master plays.
+    Raises NoOdds when the game is over.
     """
     if table.over:
         raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     mover = table.current
+    worth = reply_chance if reply else chance
     return [
         (move, float(vector[0]))
-        for move, vector in end_valued(table, lambda option: (chance(ended(table, option), mover),))
+        for move, vector in end_valued(table, lambda option: (worth(ended(table, option), mover),))
     ]
 
 
@@ -273,6 +333,15 @@ def win_chance(table: Table) -> float:
     if table.over:
         return share(table, table.current)
     return best_chance(move_chances(table))[1]
+
+
+def in_ten(chance: float) -> int:
+    """A chance as a count of games in 10, rounded: a picture a child holds (0.68 is 7 in 10).
+
+    The one rounding of a chance for the learner: the coach's words show it, and the review
+    judges whether a chance moved by it (`review.chance_verdict`), so they cannot disagree.
+    """
+    return round(chance * 10)
 
 
 @dataclass(frozen=True)

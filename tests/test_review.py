@@ -17,9 +17,9 @@ import pytest
 
 from pickomino.bots import cautious, expert, game_steps, heuristic, master, record_game
 from pickomino.events import TurnPassed
-from pickomino.game import Table
+from pickomino.game import Move, Table
 from pickomino.i18n import LANGS
-from pickomino.narrate import master_words, move_words
+from pickomino.narrate import chance_words, games_in_ten, master_words, move_words
 from pickomino.odds import analyse
 from pickomino.review import (
     DROP,
@@ -28,13 +28,14 @@ from pickomino.review import (
     Decision,
     MasterView,
     biggest_drops,
+    chance_verdict,
     label,
     master_otherwise,
     review,
     worth_a_look,
 )
 from pickomino.scenario import ScenarioError, parse, scenario_json
-from pickomino.value import decision_chances
+from pickomino.value import DecisionChance, decision_chances, in_ten
 from tests.cli import Ran, run_process
 
 TILES = range(21, 37)
@@ -369,7 +370,7 @@ def test_the_largest_review_allowed_keeps_a_few_megabytes(game: dict[str, Any]) 
 
 
 def test_the_biggest_drops_are_the_decisions_that_cost_most_chance_of_winning_worst_first() -> None:
-    record = record_game([heuristic, cautious], random.Random("a"))
+    record = record_game([heuristic, cautious], random.Random("d"))
     every = list(decision_chances(record))
     big = [found for found in every if found.change <= -DROP]
     assert len(big) > 3  # the test needs more falls than are named
@@ -385,7 +386,7 @@ def test_where_the_master_leaves_the_star_the_reason_follows_the_score() -> None
     """A seeded game where the master parts from the expert's star ahead, behind, and otherwise."""
     views: dict[str, tuple[Table, MasterView]] = {}
     table = Table.new(2)
-    for step in game_steps([expert, heuristic], random.Random("find0")):
+    for step in game_steps([expert, heuristic], random.Random("find1")):
         view = master_otherwise(table)
         if view is not None:
             views.setdefault(view.reason, (table, view))
@@ -395,13 +396,59 @@ def test_where_the_master_leaves_the_star_the_reason_follows_the_score() -> None
     for reason, (at, view) in views.items():
         scores = at.scores()
         lead = scores[at.current] - scores[1 - at.current]
-        surer = (
-            analyse(at).choice(view.move).outlook.success > analyse(at).recommended.outlook.success
+        gain = (
+            analyse(at).choice(view.move).outlook.success - analyse(at).recommended.outlook.success
         )
-        assert (reason == "ahead") == (lead > 0 and surer)
-        assert (reason == "behind") == (lead < 0 and not surer)
+        assert (reason == "ahead") == (lead > 0 and gain > 0)
+        assert (reason == "behind") == (lead < 0 and gain < 0)  # bolder: an equal chance is not
         for lang in LANGS:
             said = master_words(view.move, reason, at, lang, ("Ana", "Bo"))
             assert move_words(view.move, at, lang, "told", ("Ana", "Bo")) in said
             assert (["Ana", "Bo"][at.current] in said) == (reason != "other")
     assert master_otherwise(Table.new(2)) is None  # the roll that starts a turn is no choice
+
+
+def test_a_decision_graded_worth_a_look_says_why_when_its_chance_shown_does_not_fall() -> None:
+    """A real game where cautious blunders with the chance shown unmoved: the words say which.
+
+    Before, the line beside the grade "Blunder" read "with the best move, about 1 game in 10;
+    after the move played, about 1 game in 10", and nothing said why that was a blunder.
+    """
+    record = record_game([cautious, expert], random.Random("a"))
+    found = {chance.index: chance for chance in decision_chances(record)}
+    verdicts = {}
+    for decision in worth_a_look(review(record)):
+        chance = found[decision.index]
+        verdict = chance_verdict(chance)
+        verdicts.setdefault((decision.label, verdict), chance)
+        assert (verdict == "falls") == (in_ten(chance.after) < in_ten(chance.before))
+        for lang in LANGS:
+            said = chance_words(chance, lang, ("Ana", "Bo"))
+            assert games_in_ten(chance.before, lang) in said
+            assert games_in_ten(chance.after, lang) in said
+    assert ("blunder", "lost") in verdicts and ("blunder", "few_worms") in verdicts
+    lost = verdicts["blunder", "lost"]
+    assert in_ten(lost.before) == in_ten(lost.after) <= 1
+    said = chance_words(lost, "en", ("Ana", "Bo"))
+    assert "disagree" in said and "close to losing" in said
+    said = chance_words(verdicts["blunder", "few_worms"], "en", ("Ana", "Bo"))
+    assert "disagree" in said and "too few" in said
+    falls = DecisionChance(lost.index, lost.seat, lost.move, lost.best, 0.64, 0.54)
+    assert "disagree" not in chance_words(falls, "en", ("Ana", "Bo"))
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "verdict"),
+    [
+        (0.64, 0.54, "falls"),  # 6 in 10, then 5
+        (0.44, 0.36, "few_worms"),  # a fall of 0.08, but 4 in 10 either way
+        (0.12, 0.04, "falls"),  # 1 in 10, then almost none
+        (0.12, 0.06, "lost"),  # 1 in 10 either way
+        (0.93, 0.86, "won"),  # 9 in 10 either way
+    ],
+)
+def test_the_verdict_follows_the_games_in_ten_shown(
+    before: float, after: float, verdict: str
+) -> None:
+    move = Move("stop")
+    assert chance_verdict(DecisionChance(0, 0, move, move, before, after)) == verdict

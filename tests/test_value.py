@@ -30,6 +30,7 @@ from pickomino.value import (
     features,
     model,
     move_chances,
+    reply_chance,
     win_chance,
 )
 from tests.test_odds import Rolls, brute_force, multiset_rolls, ordered_rolls
@@ -264,10 +265,11 @@ def test_master_keeps_the_face_with_the_best_chance_on_a_standard_table() -> Non
     behind = Table(STANDARD, 2, tuple(range(21, 27)), tuple(range(27, 34)), ((), (34, 35, 36)), 0)
     rolled = replace(behind.check(), rolled=("1", "1", "1", "3", "3", "4", "5", "W"))
 
-    # Each end of the turn is worth the chance of winning from the table it leads to; the rest of
-    # the turn is tried every way, apart from the master's own search.
+    # Each end of the turn is worth the chance of winning from the table it leads to, after the
+    # rival's next turn (as the master values it); the rest of the turn is tried every way, apart
+    # from the master's own search.
     def worth(option: TakeOption | None) -> float:
-        return chance(engine_after(behind, option), rolled.current)
+        return reply_chance(engine_after(behind, option), rolled.current)
 
     chances = turn_move_chances(rolled, worth, cache(multiset_rolls))
     assert set(chances) == set(rolled.legal_moves())
@@ -275,3 +277,41 @@ def test_master_keeps_the_face_with_the_best_chance_on_a_standard_table() -> Non
     assert first > second + TIE  # one best keep, no tie to break
     best = max(chances, key=lambda move: chances[move])
     assert master(rolled) == best != expert(rolled)  # the expert keeps for worms
+
+
+def test_the_rivals_next_turn_is_solved_as_exactly_as_the_movers() -> None:
+    """Past an exact endgame, `reply_chance` plays the rival's turn best for the rival.
+
+    The rival's turn is tried every way (`brute_force`), each of its ends valued by `chance` from
+    the rival's side, and the seat waiting gets the rest; at its own turn there is no reply.
+    """
+    table = tiny((9, 10, 11, 12), ((13,), (14,)), current=1)
+    assert endgame_tables(table) is None  # the model values the ends
+
+    def worth(option: TakeOption | None) -> float:
+        return chance(engine_after(table, option), 1)
+
+    def objective(total: int, options: tuple[TakeOption, ...]) -> float:
+        return max(worth(option) for option in options)
+
+    rival_best = float(brute_force(table.board(), (), objective, worth(None)))  # type: ignore[arg-type]
+    assert reply_chance(table, 0) == pytest.approx(1 - rival_best, abs=1e-9)
+    assert reply_chance(table, 0) != pytest.approx(chance(table, 0), abs=1e-3)
+    assert reply_chance(table, 1) == chance(table, 1)
+    small = ENDGAMES[0]  # exact already: the reply adds nothing
+    assert reply_chance(small, 1 - small.current) == chance(small, 1 - small.current)
+
+
+def test_with_reply_every_end_of_the_turn_is_valued_after_the_rivals_turn() -> None:
+    start = tiny((9, 10, 11, 12), ((13,), (14,)), current=0)
+    state = replace(start, kept=("W",))
+    assert state.phase == "decide"
+
+    def worth(option: TakeOption | None) -> float:
+        return reply_chance(engine_after(start, option), 0)
+
+    expected = turn_move_chances(state, worth)
+    found = dict(move_chances(state, reply=True))
+    assert set(found) == set(expected)
+    for move, value in expected.items():
+        assert found[move] == pytest.approx(value, abs=1e-9)

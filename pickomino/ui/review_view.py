@@ -30,11 +30,10 @@ from pickomino.figures import outlook_line, worms
 from pickomino.game import Step, Table
 from pickomino.i18n import Lang, amount, t
 from pickomino.narrate import (
-    games_in_ten,
+    chance_words,
     master_words,
     move_words,
     seat_label,
-    seat_name,
 )
 from pickomino.review import (
     Decision,
@@ -220,13 +219,7 @@ def chances(record: Scenario) -> Chances:
 
 def chance_line(found: DecisionChance, lang: Lang, names: Called) -> str:
     """A decision's chances in words: with the best move, and after the move played."""
-    return t(
-        "review_page.chances.line",
-        lang,
-        player=seat_name(found.seat, lang, names.said),
-        before=games_in_ten(found.before, lang),
-        after=games_in_ten(found.after, lang),
-    )
+    return chance_words(found, lang, names.said)
 
 
 def winning(found: Chances, steps: Sequence[Step], lang: Lang, names: Called) -> None:
