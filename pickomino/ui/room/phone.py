@@ -21,7 +21,7 @@ from pickomino.names import TYPED_CHARS
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui import frame
-from pickomino.ui.room import live
+from pickomino.ui.room import live, tables
 from pickomino.ui.room.asked import draw_table, waiting
 
 CODE_INPUT: Final = "join_code"
@@ -186,6 +186,7 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
         st.error(t(f"room.phone.{shown.screen}", lang))
         return
     st.caption(shown.hello(lang))
+    tables.phone_link(id, token, lang)
     refused = st.session_state.get(ANSWER_REFUSED_KEY)
     if refused and shown.number is not None and refused[0] == shown.number:
         st.error(refused[1], icon=":material/error:")

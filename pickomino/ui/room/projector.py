@@ -36,7 +36,7 @@ from pickomino.pages import spec_of
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
 from pickomino.ui import frame, show
-from pickomino.ui.room import live, versus
+from pickomino.ui.room import live, tables, versus
 from pickomino.ui.room.asked import draw_table, explanation, waiting
 
 CONTROL_VISIT: Final = "room_control_visit"
@@ -304,6 +304,7 @@ def _live(
             _question(shown, lang, code)
     if teacher is not None and not shown.closed and room.question is None:
         versus.start_button(code, lang, _teacher)
+    tables.board(id, code, teacher is not None, lang)
     ranked = shown.ranking(lang)
     if ranked is not None:
         _ranking(ranked, lang)
@@ -454,6 +455,7 @@ def _controls(shown: Board, code: str, token: str, lang: Lang) -> None:
         )
         if room.question is not None and room.question.activity != "bot":
             versus.start_button(code, lang, _teacher)
+        tables.deal_form(shown.seen.id, code, lang)
         if st.session_state.get(CLOSING_KEY) != code:
             st.button(
                 t("room.teacher.close_room", lang),
