@@ -85,7 +85,7 @@ def told(line: BoardLine, lang: Lang) -> Told:
         label or t("room.tables.seat", lang, n=seat + 1) for seat, label in enumerate(names.labels)
     )
     players = tuple(
-        t("room.tables.player", lang, name=label, score=score)
+        t("room.tables.player", lang, name=label, n=score)
         for label, score in zip(labels, line.scores, strict=True)
     )
     if line.over:
