@@ -57,11 +57,17 @@ TABLES_CSS: Final = """<style>
 .pk-tb-over { background: rgba(0, 158, 115, 0.1); }
 .pk-tb-over .pk-tb-state { color: #00694c; font-weight: 600; }
 .pk-tb .pk-tb-last { color: rgba(49, 51, 63, 0.75); }
+.pk-tables-many { grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: 0.2rem; }
+.pk-tables-many .pk-tb { font-size: 0.7rem; line-height: 1.2; padding: 0.1rem 0.3rem; }
+.pk-tables-many .pk-tb-last { display: none; }
 </style>"""
-"""The tables' grid: as many columns of small cards as the board's width holds, each card four
-short lines (its number and state, the players and scores, the last move), so thirty tables fit
-one projected screen (1024x768) beside the join strip; the player to move underlined, a finished
-game tinted, its winners said."""
+"""The tables' grid: as many columns of small cards as the board's width holds, each card a few
+short lines (its number and state, the players and scores, the last move), the player to move
+underlined, a finished game tinted, its winners said. Past `MANY` tables the cards are smaller and
+leave the last move out, so thirty fit one projected screen (1024x768) under the join strip, the
+sidebar open or folded."""
+MANY: Final = 12
+"""Past this many tables the board's cards are the smallest (`TABLES_CSS`)."""
 
 
 def tables() -> Tables:
@@ -135,11 +141,20 @@ def deal_form(id: str, code: str, lang: Lang) -> None:
         )
 
 
-def board(id: str, code: str, teacher: bool, lang: Lang) -> None:
+def dealt(id: str) -> bool:
+    """Whether room `id` has tables: the board then shows them, and the strip to join."""
+    try:
+        return bool(tables().board(id))
+    except StoreError:
+        return False
+
+
+def board(id: str, code: str, teacher: bool, lang: Lang) -> bool:
     """The room's tables on the board, if any: the grid, or one large; the results at the end.
 
     `teacher`: the reader holds the room's teacher token: the choice of a table to show large,
-    and the results' file. Everyone else sees the grid as the class does.
+    and the results' file. Everyone else sees the grid as the class does. Whether the room has
+    tables.
     """
     refused = st.session_state.get(NOTICE) if teacher else None
     if refused:
@@ -148,18 +163,18 @@ def board(id: str, code: str, teacher: bool, lang: Lang) -> None:
         lines = tables().board(id)
     except StoreError as error:
         st.error(refusal(error, lang), icon=":material/cloud_off:")
-        return
+        return False
     if not lines:
-        return
+        return False
     over = may_deal(lines)
     big = st.session_state.get(BIG) if teacher else None
     if big in {line.id for line in lines}:
         _large(big, lang)
-        return
+        return True
     st.subheader(t("room.tables.results" if over else "room.tables.heading", lang), anchor=False)
     show.html(TABLES_CSS + _grid(lines, lang))
     if not teacher:
-        return
+        return True
     with st.container(horizontal=True, vertical_alignment="bottom", key="room_tables_tools"):
         places = {line.id: line.place for line in lines}
         st.selectbox(
@@ -178,6 +193,7 @@ def board(id: str, code: str, teacher: bool, lang: Lang) -> None:
         )
         if over:
             _download(id, code, lines, lang)
+    return True
 
 
 def _grid(lines: tuple[BoardLine, ...], lang: Lang) -> str:
@@ -198,7 +214,8 @@ def _grid(lines: tuple[BoardLine, ...], lang: Lang) -> str:
             f'<p><b>{escape(said.title)}</b> · <span class="pk-tb-state">{escape(said.state)}'
             f'</span></p><p class="pk-tb-players">{players}</p>{last}</section>'
         )
-    return f'<div class="pk-tables">{"".join(cards)}</div>'
+    many = " pk-tables-many" if len(lines) > MANY else ""
+    return f'<div class="pk-tables{many}">{"".join(cards)}</div>'
 
 
 def _large(id: str, lang: Lang) -> None:
