@@ -46,17 +46,18 @@ DEFAULT_TIMER: Final = 60
 """A class match's turn timer unless the teacher picks another: no one waits long for a pupil."""
 
 TABLES_CSS: Final = """<style>
-.pk-tables { display: grid; grid-template-columns: repeat(auto-fill, minmax(10.5rem, 1fr));
-  gap: 0.3rem; }
+.pk-tables { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  gap: 0.4rem; }
 .pk-tb { border: 1px solid rgba(49, 51, 63, 0.25); border-radius: 0.4rem; min-width: 0;
-  padding: 0.15rem 0.4rem; font-size: 0.78rem; line-height: 1.25; }
+  padding: 0.25rem 0.5rem; font-size: 1rem; line-height: 1.3; }
 .pk-tb p { margin: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .pk-tb .pk-tb-players { white-space: normal; display: flex; flex-wrap: wrap; column-gap: 0.6rem; }
 .pk-tb .pk-tb-now { font-weight: 700; text-decoration: underline; }
 .pk-tb .pk-tb-state { color: #005a8c; }
 .pk-tb-over { background: rgba(0, 158, 115, 0.1); }
 .pk-tb-over .pk-tb-state { color: #00694c; font-weight: 600; }
-.pk-tb .pk-tb-last { color: rgba(49, 51, 63, 0.75); }
+.pk-tb .pk-tb-last { color: rgba(49, 51, 63, 0.75); white-space: normal; display: -webkit-box;
+  -webkit-line-clamp: 2; -webkit-box-orient: vertical; }
 .pk-tables-many { grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr)); gap: 0.2rem; }
 .pk-tables-many .pk-tb { font-size: 0.7rem; line-height: 1.2; padding: 0.1rem 0.3rem; }
 .pk-tables-many .pk-tb-last { display: none; }
