@@ -291,3 +291,26 @@ def test_at_the_end_the_board_shows_the_results_and_the_teacher_downloads_them(
     panel(teacher)
     assert "room_tables_deal" in {b.key for b in teacher.button}  # a new round may be dealt
     assert ("application/zip", None) in served  # made on its click only
+
+
+def test_a_phone_looks_its_table_up_again_only_when_the_room_moved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    teacher, code = teacher_room()
+    zoe = pupil(code, "Zoë")
+    pupil(code, "Max")
+    looked: list[str] = []
+    table_of = Tables.table_of
+
+    def spy(self: Tables, room: str, token: str) -> str | None:
+        looked.append(room)
+        return table_of(self, room, token)
+
+    monkeypatch.setattr(Tables, "table_of", spy)
+    zoe.run()
+    zoe.run()  # the room unchanged: no table looked up
+    assert len(looked) == 1 and not zoe.main.get("page_link")
+    deal(teacher)  # the deal moves the room's pulse
+    zoe.run()
+    zoe.run()
+    assert len(looked) == 2 and len(zoe.main.get("page_link")) == 1

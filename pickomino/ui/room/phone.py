@@ -186,7 +186,7 @@ def _live(id: str, token: str, lang: Lang, pace: float | None) -> None:
         st.error(t(f"room.phone.{shown.screen}", lang))
         return
     st.caption(shown.hello(lang))
-    tables.phone_link(id, token, lang)
+    tables.phone_link(seen, token, lang)
     refused = st.session_state.get(ANSWER_REFUSED_KEY)
     if refused and shown.number is not None and refused[0] == shown.number:
         st.error(refused[1], icon=":material/error:")

@@ -15,7 +15,7 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.activities.classroom.room import refusal
+from pickomino.activities.classroom.room import Seen, refusal
 from pickomino.activities.classroom.tables import (
     SIZES,
     TIMERS,
@@ -42,6 +42,8 @@ BIG: Final = "room_tables_big"
 """The id of the table the teacher shows large on the board, if any."""
 PICK: Final = "room_tables_pick"
 LOG_OPEN: Final = "room_tables_log_open"
+PHONE: Final = "room_tables_phone"
+"""A phone's table as last looked up: the room and its pulse then, the table's id and place."""
 DEFAULT_TIMER: Final = 60
 """A class match's turn timer unless the teacher picks another: no one waits long for a pupil."""
 
@@ -252,18 +254,24 @@ def _download(id: str, code: str, lines: tuple[BoardLine, ...], lang: Lang) -> N
     )
 
 
-def phone_link(id: str, token: str, lang: Lang) -> None:
+def phone_link(seen: Seen, token: str, lang: Lang) -> None:
     """On a pupil's phone once tables are dealt: which table is theirs, and a link to play it.
 
     The link carries the pupil's room token as the table's player token: the pupil's seat, and
-    no one else's.
+    no one else's. Looked up again only when the room's pulse moved (a deal moves it,
+    `Store.create_owned`), so a phone polling its room costs no more read for its table.
     """
-    try:
-        found = tables().table_of(id, token)
-        if found is None:
+    kept = st.session_state.get(PHONE)
+    if kept is not None and kept[0] == (seen.id, seen.pulse):
+        found, place = kept[1], kept[2]
+    else:
+        try:
+            found = tables().table_of(seen.id, token)
+            place = 0 if found is None else tables().load(found).place
+        except StoreError:
             return
-        place = tables().load(found).place
-    except StoreError:
+        st.session_state[PHONE] = ((seen.id, seen.pulse), found, place)
+    if found is None:
         return
     st.markdown(f"**{t('room.tables.yours', lang, n=place)}**")
     st.page_link(
