@@ -265,6 +265,13 @@ def test_the_teacher_puts_one_table_large_and_comes_back_to_them_all() -> None:
     assert not teacher.exception
     assert "room_tables_back" in {b.key for b in teacher.button}
     assert t("table_page.log", "en") in [e.label for e in teacher.expander]
+    assert "**Table 2**" in shown_text(teacher)  # its number, and the game as a spectator's
+    assert not any("pk-tables" in html.proto.body for html in teacher.main.get("html"))
+    shown = app_tables().watch(lines[1].id)
+    assert shown.table is not None
+    mover = lines[1].names[shown.table.current] or t("play.bot_name.expert", "en", n=2)
+    headers = [str(h.value) for h in teacher.header]
+    assert t("table_page.their_turn", "en", player=mover) in headers
     teacher.button(key="room_tables_back").click().run()
     assert "Table 2" in shown_text(teacher) and "room_tables_back" not in {
         b.key for b in teacher.button
@@ -314,3 +321,12 @@ def test_a_phone_looks_its_table_up_again_only_when_the_room_moved(
     zoe.run()
     zoe.run()
     assert len(looked) == 2 and len(zoe.main.get("page_link")) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_a_deal_with_no_pupil_is_refused_in_the_teachers_words(lang: str) -> None:
+    teacher, _ = teacher_room(lang)
+    panel(teacher)
+    teacher.button(key="room_tables_deal").click().run()
+    assert [str(e.value) for e in teacher.error] == [t("table.refused.no_pupils", lang)]
+    assert not teacher.get("download_button")

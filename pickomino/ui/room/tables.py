@@ -171,8 +171,9 @@ def board(id: str, code: str, teacher: bool, lang: Lang) -> bool:
         return False
     over = may_deal(lines)
     big = st.session_state.get(BIG) if teacher else None
-    if big in {line.id for line in lines}:
-        _large(big, lang)
+    shown = next((line for line in lines if line.id == big), None)
+    if shown is not None:
+        _large(shown, lang)
         return True
     st.subheader(t("room.tables.results" if over else "room.tables.heading", lang), anchor=False)
     show.html(TABLES_CSS + _grid(lines, lang))
@@ -221,20 +222,22 @@ def _grid(lines: tuple[BoardLine, ...], lang: Lang) -> str:
     return f'<div class="pk-tables{many}">{"".join(cards)}</div>'
 
 
-def _large(id: str, lang: Lang) -> None:
+def _large(line: BoardLine, lang: Lang) -> None:
     """One table large, as a spectator sees it on the Table page; a button back to them all.
 
     The board's poll plays a move whose time ran out, as a spectator's page does.
     """
-    st.button(
-        t("room.tables.back", lang),
-        key="room_tables_back",
-        icon=":material/grid_view:",
-        on_click=st.session_state.pop,
-        args=(BIG, None),
-    )
+    with st.container(horizontal=True, vertical_alignment="center", key="room_tables_large"):
+        st.button(
+            t("room.tables.back", lang),
+            key="room_tables_back",
+            icon=":material/grid_view:",
+            on_click=st.session_state.pop,
+            args=(BIG, None),
+        )
+        st.markdown(f"**{t('room.tables.title', lang, n=line.place)}**", width="content")
     try:
-        view = tables().advance(id)
+        view = tables().advance(line.id)
     except (TableRefused, StoreError) as error:
         st.error(_words(error, lang), icon=":material/error:")
         return
