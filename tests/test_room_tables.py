@@ -31,7 +31,7 @@ from pickomino.activities.classroom.tables import (
     results_sheet,
     told,
 )
-from pickomino.activities.table import BOT, Tables
+from pickomino.activities.table import BOT, TIMERS, Tables, check_settings
 from pickomino.bots import strategy
 from pickomino.i18n import t
 from pickomino.match import PERSON
@@ -330,3 +330,9 @@ def test_a_deal_with_no_pupil_is_refused_in_the_teachers_words(lang: str) -> Non
     teacher.button(key="room_tables_deal").click().run()
     assert [str(e.value) for e in teacher.error] == [t("table.refused.no_pupils", lang)]
     assert not teacher.get("download_button")
+
+
+def test_every_timer_offered_is_one_a_table_takes() -> None:
+    for seconds in TIMERS:
+        check_settings(2, "standard", seconds)  # refused (TableRefused) past TIMER_SECONDS
+    assert None in TIMERS  # a teacher may also play without one

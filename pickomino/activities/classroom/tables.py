@@ -33,8 +33,6 @@ from pickomino.scenario import Scenario
 
 SIZES: Final = range(MIN_SEATS, ROOM_SEATS + 1)
 """The table sizes a teacher may deal a room into."""
-TIMERS: Final = (None, 30, 60, 120)
-"""The turn timers a teacher may pick for a room's tables: none, or seconds a move."""
 
 
 def deal_room(

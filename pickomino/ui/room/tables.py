@@ -18,13 +18,12 @@ import streamlit as st
 from pickomino.activities.classroom.room import Seen, refusal
 from pickomino.activities.classroom.tables import (
     SIZES,
-    TIMERS,
     deal_room,
     may_deal,
     records_zip,
     told,
 )
-from pickomino.activities.table import BoardLine, TableRefused, Tables
+from pickomino.activities.table import TIMERS, BoardLine, TableRefused, Tables
 from pickomino.i18n import Lang, t
 from pickomino.pages import spec_of
 from pickomino.rooms import RoomError

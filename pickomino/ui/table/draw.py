@@ -16,7 +16,14 @@ from typing import Final
 import streamlit as st
 
 from pickomino.activities.seats import Called
-from pickomino.activities.table import MAX_SEATS, MIN_SEATS, TableRefused, View, seat_links
+from pickomino.activities.table import (
+    MAX_SEATS,
+    MIN_SEATS,
+    TIMERS,
+    TableRefused,
+    View,
+    seat_links,
+)
 from pickomino.game import Move
 from pickomino.i18n import Lang, t
 from pickomino.names import TYPED_CHARS
@@ -33,7 +40,6 @@ from pickomino.ui.table.state import (
     POLL_SECONDS,
     SEATS,
     TIMER,
-    TIMERS,
     Reader,
     tables,
     words,
