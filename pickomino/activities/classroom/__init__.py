@@ -8,6 +8,8 @@
 - `pupil`: `PupilSeat`, joining, the browser's one seat, answering, and `Phone`, what a pupil's
   phone shows at a pulse (never the answer before the reveal).
 - `asked`: a question in the reader's words; `versus`: the class's game against the expert, told.
+- `tables`: the room's pupils dealt into tables (`activities.table`), each table in the board's
+  words, the results and the games' records in one file.
 
 `pickomino.rooms` decides what a room may hold, `pickomino.store` keeps it; the pages in
 `ui/room/` take the store, the clock and the session's memory, draw these objects and turn clicks

@@ -36,6 +36,8 @@ MOVES_PER_MINUTE: Final = 60
 """Moves one seat may send in a minute: a fast player's turn is a dozen taps, a script's is not."""
 TIMER_SECONDS: Final = (10, 600)
 """The shortest and longest time a host may give each move; a table may also have no timer."""
+TIMERS: Final = (None, 30, 60, 120)
+"""The turn timers a host or a teacher picks from: none, or seconds a move."""
 BOT: Final = Kind("expert")
 """The bot a seat is given by default, and the one that plays a move when its time runs out."""
 ATTEMPTS: Final = 5

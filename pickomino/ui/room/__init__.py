@@ -8,4 +8,5 @@ The classroom itself (the room as read, the teacher's desk, the pupil's seat) is
 - `versus`: the class's game against the expert on the board.
 - `phone`: the join form and the light page a pupil answers on.
 - `asked`: a question's table drawn.
+- `tables`: the room's tables: dealt from the teacher's panel, on the board, a phone's link.
 """

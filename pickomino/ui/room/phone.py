@@ -22,7 +22,7 @@ from pickomino.names import TYPED_CHARS
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui import frame
-from pickomino.ui.room import live
+from pickomino.ui.room import live, tables
 from pickomino.ui.room.asked import draw_table, waiting
 
 CODE_INPUT: Final = "join_code"
@@ -182,19 +182,24 @@ def phone(id: str, token: str, lang: Lang) -> None:
     )
 
 
-def _looked(id: str, token: str) -> Phone | RoomError | StoreError:
-    """What pupil `token`'s phone shows of room `id` now, or why the room cannot be read."""
+def _looked(id: str, token: str) -> tuple[Phone | RoomError | StoreError, tables.Mine]:
+    """What pupil `token`'s phone shows of room `id` now, or why it cannot, and the pupil's table.
+
+    The table counts as part of what the phone shows: a deal changes nothing else a phone shows,
+    and without it the watcher would never draw the pupil's link to their table.
+    """
     seat = live.seat()
     try:
-        return seat.phone(seat.load(id), token)
+        seen = seat.load(id)
+        return seat.phone(seen, token), tables.mine(seen, token)
     except (RoomError, StoreError) as error:
-        return error
+        return error, None
 
 
 def _watch(id: str, token: str) -> None:
     """The page's part that polls: the page runs again whole once its phone shows otherwise."""
-    now = _looked(id, token)
-    if _seen(now) != st.session_state.get(DRAWN_KEY):
+    now, table = _looked(id, token)
+    if (_seen(now), table) != st.session_state.get(DRAWN_KEY):
         st.rerun(scope="app")
 
 
@@ -211,8 +216,8 @@ def _seen(looked: Phone | RoomError | StoreError) -> Phone | str:
 
 def _view(id: str, token: str, lang: Lang) -> None:
     """The pupil's view of the room: the question and its buttons, or why there is none."""
-    looked = _looked(id, token)
-    st.session_state[DRAWN_KEY] = _seen(looked)
+    looked, table = _looked(id, token)
+    st.session_state[DRAWN_KEY] = (_seen(looked), table)
     if isinstance(looked, RoomError):  # its record is gone: closed for good
         st.info(t("room.phone.closed", lang), icon=":material/door_front:")
         return
@@ -224,6 +229,7 @@ def _view(id: str, token: str, lang: Lang) -> None:
         st.error(t(f"room.phone.{shown.screen}", lang))
         return
     st.caption(shown.hello(lang))
+    tables.phone_link(table, token, lang)
     refused = st.session_state.get(ANSWER_REFUSED_KEY)
     if refused and shown.number is not None and refused[0] == shown.number:
         st.error(refused[1], icon=":material/error:")

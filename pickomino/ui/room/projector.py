@@ -36,7 +36,7 @@ from pickomino.pages import spec_of
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
 from pickomino.ui import frame, show
-from pickomino.ui.room import live, versus
+from pickomino.ui.room import live, tables, versus
 from pickomino.ui.room.asked import draw_table, waiting
 
 CONTROL_VISIT: Final = "room_control_visit"
@@ -248,7 +248,7 @@ def board(code: str, offered: str | None, lang: Lang) -> None:
     if token is not None:
         live.keep_in_browser(code, token)
     show.html(BOARD_CSS)
-    joining = seen.room.question is None
+    joining = seen.room.question is None and not tables.dealt(seen.id)
     if not seen.closed(live.now()):  # a closed room takes nobody: no code to join it by
         (join_box if joining else join_strip)(code, lang)
     pace = desk.pace(seen.id, live.BOARD_POLL_SECONDS)
@@ -261,9 +261,9 @@ def _live(
     """The board's part that polls the room every `pace` seconds (None: the room is closed).
 
     `teacher`: the teacher's token, checked against the room, or None for the class's view.
-    `joining`: the page drew the large join box, for a room with no question yet; the first
-    question runs the page again whole, which draws the strip instead (the box is outside this
-    part, so a poll does not send the QR code again).
+    `joining`: the page drew the large join box, for a room with no question and no tables yet;
+    the first question or the first tables run the page again whole, which draws the strip
+    instead (the box is outside this part, so a poll does not send the QR code again).
     """
     desk = live.desk()
     try:
@@ -291,7 +291,7 @@ def _live(
         st.info(t("room.board.closed", lang, days=KEPT_AFTER.days), icon=":material/door_front:")
     if shown.stage == "waiting":
         st.markdown(shown.pupils(lang))
-        if not shown.closed:
+        if not shown.closed and joining:  # no question, no tables yet
             waiting(lang)
     elif shown.stage == "telling":
         versus.tell(room, lang, shown.now)
@@ -304,6 +304,8 @@ def _live(
             _question(shown, lang, code)
     if teacher is not None and not shown.closed and room.question is None:
         versus.start_button(code, lang, _teacher)
+    if tables.board(id, code, teacher is not None, lang) and joining:
+        st.rerun(scope="app")  # the tables keep the screen: the strip to join, not the box
     ranked = shown.ranking(lang)
     if ranked is not None:
         _ranking(ranked, lang)
@@ -454,6 +456,7 @@ def _controls(shown: Board, code: str, token: str, lang: Lang) -> None:
         )
         if room.question is not None and room.question.activity != "bot":
             versus.start_button(code, lang, _teacher)
+        tables.deal_form(shown.seen.id, code, lang)
         if st.session_state.get(CLOSING_KEY) != code:
             st.button(
                 t("room.teacher.close_room", lang),

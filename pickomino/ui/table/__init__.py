@@ -11,5 +11,6 @@ One module per job, each importing only those before it:
   address, and the refusals in words;
 - `clicks`: the callbacks that open a table, claim a seat, give one to a bot and play a move;
 - `draw`: the host's form and links, the nickname form, and the table as a seat or a spectator
-  sees it, polled so another device's move shows within a second.
+  sees it, polled so another device's move shows within a second; the game itself is drawn by
+  the shared `ui/table_game`, as a room's board draws one of its tables large.
 """

@@ -10,24 +10,26 @@ tap arriving twice or late is refused by its number and changes nothing.
 
 from __future__ import annotations
 
-import math
 from functools import partial
 from typing import Final
 
 import streamlit as st
 
-from pickomino.activities.play import score_lines, tie_break_words, winner_words
-from pickomino.activities.seats import Called, calling
-from pickomino.activities.table import MAX_SEATS, MIN_SEATS, TableRefused, View, seat_links
+from pickomino.activities.seats import Called
+from pickomino.activities.table import (
+    MAX_SEATS,
+    MIN_SEATS,
+    TIMERS,
+    TableRefused,
+    View,
+    seat_links,
+)
 from pickomino.game import Move
 from pickomino.i18n import Lang, t
-from pickomino.match import PERSON
 from pickomino.names import TYPED_CHARS
-from pickomino.narrate import move_words, seat_label
-from pickomino.pages import spec_of
-from pickomino.share import game_link
+from pickomino.narrate import move_words
 from pickomino.store import StoreError
-from pickomino.ui import dice_choice, frame, records, show
+from pickomino.ui import dice_choice, frame, table_game
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
@@ -38,7 +40,6 @@ from pickomino.ui.table.state import (
     POLL_SECONDS,
     SEATS,
     TIMER,
-    TIMERS,
     Reader,
     tables,
     words,
@@ -46,10 +47,6 @@ from pickomino.ui.table.state import (
 
 PAGE: Final = "table"
 """The page's path in the app's addresses (`frame.address`)."""
-SCALE: Final = 0.8
-"""The tiles and dice a little smaller than a lesson's, so a phone shows the table and the dice."""
-RECENT: Final = 3
-"""The moves told under the dice: the last one, and the two before it for context."""
 ORDER: Final = ("roll", "take", "stop")
 """The moves other than a keep, in the order their buttons show: rolling on keeps the turn."""
 
@@ -158,25 +155,9 @@ def _at_table(shown: Reader, view: View, lang: Lang) -> None:
         st.caption(t("table_page.watching", lang))
     else:  # a nickname is letters, digits and a few marks (`rooms.nickname`): no Markdown
         st.caption(t("table_page.you_are", lang, name=view.names[view.seat]))
-    if not view.started:
-        _seats(view, lang)
-        return
-    names = calling(tuple(kind or PERSON for kind in view.kinds), view.names, lang)
-    if view.over:
-        end(view, names, lang)
-    else:
-        _heading(view, names, lang)
-    # the dice and the moves first: on a phone, where the columns stack, they open the screen
-    decision, board = st.columns(2, gap="medium")
-    with decision:
-        _dice(view, lang)
-        if view.mine and shown.player is not None:
-            _moves(view, shown.player, names, lang)
-        _recent(view, names, lang)
-    with board:
-        _board(view, names, lang)
-    fill = partial(_log, view, names, lang)
-    frame.folded(t("table_page.log", lang), ":material/history:", LOG_OPEN, fill)
+    player = shown.player
+    moves = None if not view.mine or player is None else partial(_moves, view, player, lang)
+    table_game.game(view, lang, LOG_OPEN, moves)
 
 
 def host_links(view: View, host: str, lang: Lang) -> None:
@@ -217,20 +198,6 @@ def host_links(view: View, host: str, lang: Lang) -> None:
     st.code(frame.address(PAGE, {"table": view.id}), language=None, wrap_lines=True)
 
 
-def _seats(view: View, lang: Lang) -> None:
-    """Before the game: who sits where, and how many seats are still empty."""
-    taken = sum(kind is not None for kind in view.kinds)
-    st.info(
-        t("table_page.waiting", lang, taken=taken, seats=len(view.kinds)),
-        icon=":material/hourglass_empty:",
-    )
-    lines = []
-    for seat, (kind, name) in enumerate(zip(view.kinds, view.names, strict=True)):
-        key = "empty" if kind is None else "person" if kind == PERSON else "bot"
-        lines.append(f"- {t(f'table_page.seat_{key}', lang, n=seat + 1, name=name)}")
-    st.markdown("\n".join(lines))
-
-
 def _notice(view: View) -> None:
     """The last click's refusal, said calmly.
 
@@ -248,40 +215,7 @@ def _notice(view: View) -> None:
         st.info(text, icon=":material/block:")
 
 
-def _heading(view: View, names: Called, lang: Lang) -> None:
-    """Whose turn it is, and the time left for the move when the host set a timer."""
-    assert view.table is not None
-    if view.mine:
-        st.header(t("table_page.your_turn", lang), anchor=False)
-    else:
-        player = seat_label(view.table.current, lang, names.labels)
-        st.header(t("table_page.their_turn", lang, player=player), anchor=False)
-    if view.left is not None:
-        st.caption(t("table_page.left", lang, seconds=math.ceil(view.left)))
-
-
-def _board(view: View, names: Called, lang: Lang) -> None:
-    """The tiles: the middle row and every stack, the reader's own marked; the last move's marks."""
-    table = view.table
-    assert table is not None
-    marks = show.marks_from(view.log[-1].events if view.log else (), lang)
-    show.middle(table, lang, marks, scale=SCALE)
-    you = -1 if view.seat is None else view.seat
-    show.stacks(table, lang, you, marks, scale=SCALE, names=names.labels)
-
-
-def _dice(view: View, lang: Lang) -> None:
-    """The dice set aside and the roll, unless the reader's buttons draw the roll themselves."""
-    table = view.table
-    assert table is not None
-    if table.over:
-        return
-    show.kept(table, lang, scale=SCALE)
-    if table.rolled is not None and not (view.mine and table.phase == "keep"):
-        show.roll(table.rolled, table.kept, lang, scale=SCALE)
-
-
-def _moves(view: View, token: str, names: Called, lang: Lang) -> None:
+def _moves(view: View, token: str, lang: Lang, names: Called) -> None:
     """The seat's moves as buttons, keyed and sent with the table's move number.
 
     The odds under them, and the advised move starred, when the host allows hints.
@@ -327,46 +261,3 @@ def _move_button(
         args=(move,),
         width="stretch",
     )
-
-
-def _recent(view: View, names: Called, lang: Lang) -> None:
-    """The last moves, told to the reader: another device's move shows here as it comes."""
-    told = [
-        line for entry in view.log[-RECENT:] for line in entry.words(lang, view.seat, names.said)
-    ]
-    if told:
-        st.markdown(
-            f"**{t('table_page.recent', lang)}**\n\n" + "\n".join(f"- {line}" for line in told)
-        )
-
-
-def _log(view: View, names: Called, lang: Lang) -> None:
-    """The whole game, newest move first."""
-    told = [
-        "\n".join(f"- {line}" for line in entry.words(lang, view.seat, names.said))
-        for entry in reversed(view.log)
-    ]
-    st.markdown("\n".join(told) if told else t("table_page.log_empty", lang))
-
-
-def end(view: View, names: Called, lang: Lang) -> None:
-    """The winner(s), every score, the tie-break when it decided; the game's review and file."""
-    table, finished = view.table, view.finished
-    assert table is not None and finished is not None
-    st.header(winner_words(table, lang, names), anchor=False)
-    st.markdown("\n".join(f"- {line}" for line in score_lines(table, lang, names)))
-    decided = tie_break_words(table, lang, names)
-    if decided is not None:
-        st.info(decided, icon=":material/balance:")
-    with st.container(horizontal=True, gap="small"):
-        link = game_link(finished.record)
-        if link is not None:
-            st.page_link(
-                spec_of("review").file,
-                label=t("table_page.review", lang),
-                icon=":material/school:",
-                query_params={"game": link, "lang": lang},
-            )
-        elif st.button(t("table_page.review", lang), key="table_review", icon=":material/school:"):
-            records.to_review(finished.record, lang)
-        records.download(finished.record, lang, "table_download")

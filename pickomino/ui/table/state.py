@@ -37,8 +37,6 @@ NAME_INPUT: Final = "table_name"
 SEATS: Final = "table_seats"
 HINTS: Final = "table_hints"
 TIMER: Final = "table_timer"
-TIMERS: Final = (None, 30, 60, 120)
-"""The turn timers a host may pick: none, or seconds a move."""
 LOG_OPEN: Final = "table_log_open"
 POLL_SECONDS: Final = 1.0
 """How often a page at a table looks at it: another device's move shows within a second."""

@@ -1,0 +1,138 @@
+"""A room's tables, from the classroom's side: the pupils dealt, the board's lines, the results.
+
+The tables themselves are `activities.table` (a game between devices, played with the pupils' own
+room tokens); here the teacher's desk deals the room's seated pupils into them, the board words
+each table in one short line (thirty fit one projected screen), and the results and the games'
+records are put in one file for the teacher to keep, as the answer sheet is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from pickomino.activities.classroom.teacher import TeacherDesk
+from pickomino.activities.seats import calling
+from pickomino.activities.table import (
+    MIN_SEATS,
+    ROOM_SEATS,
+    BoardLine,
+    Finished,
+    Tables,
+    deal_at_random,
+)
+from pickomino.i18n import Lang, t
+from pickomino.match import PERSON
+from pickomino.rooms import Pupil, cell
+from pickomino.scenario import Scenario
+
+SIZES: Final = range(MIN_SEATS, ROOM_SEATS + 1)
+"""The table sizes a teacher may deal a room into."""
+
+
+def deal_room(
+    desk: TeacherDesk,
+    tables: Tables,
+    code: str,
+    size: int,
+    hints: bool = False,
+    timer: int | None = None,
+    rng: random.Random | None = None,
+) -> tuple[str, ...]:
+    """Deal room `code`'s seated pupils at random into tables of `size`, bots in the empty seats.
+
+    Only with the room's teacher token this session or browser holds (RoomError "not_teacher");
+    a new deal adds tables to the room's, up to its limit (TableRefused "many_tables").
+    """
+    id = desk.find(code)
+    pupils = [Pupil(*row) for row in desk.store.pupils(id)]
+    dealt = deal_at_random(pupils, size, rng or random.Random())
+    return tables.deal(id, desk.token(code), dealt, hints=hints, timer=timer)
+
+
+def may_deal(lines: Sequence[BoardLine]) -> bool:
+    """Whether the teacher may deal new tables: none dealt yet, or every game over.
+
+    So a second press while the class plays never seats a pupil at two games at once.
+    """
+    return all(line.over for line in lines)
+
+
+@dataclass(frozen=True)
+class Told:
+    """One table as the board says it: its title, each player with their score, and its state.
+
+    `state` is whose turn it is, or who won; `last` the last move in words ("" before the first).
+    """
+
+    title: str
+    players: tuple[str, ...]
+    state: str
+    last: str
+
+
+def told(line: BoardLine, lang: Lang) -> Told:
+    """Table `line` in the board's words: short, a spectator's (no seat is "you")."""
+    names = calling(tuple(kind or PERSON for kind in line.kinds), line.names, lang)
+    labels = tuple(
+        label or t("room.tables.seat", lang, n=seat + 1) for seat, label in enumerate(names.labels)
+    )
+    players = tuple(
+        t("room.tables.player", lang, name=label, n=score)
+        for label, score in zip(labels, line.scores, strict=True)
+    )
+    if line.over:
+        won = ", ".join(labels[seat] for seat in line.winners)
+        state = t("room.tables.won", lang, names=won)
+    elif line.current is None:
+        state = t("room.tables.starting", lang)
+    else:
+        state = t("room.tables.turn", lang, name=labels[line.current])
+    last = "" if line.last is None else " ".join(line.last.words(lang, None, names.said))
+    return Told(t("room.tables.title", lang, n=line.place), players, state, last)
+
+
+def results_sheet(lines: Sequence[BoardLine], lang: Lang) -> str:
+    """The tables' results as CSV in the teacher's words: table, player, score, won, a row each.
+
+    Games not over yet are left out; every cell is safe for a spreadsheet (`rooms.cell`).
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [t(f"room.tables.sheet_{column}", lang) for column in ("table", "player", "score", "won")]
+    )
+    for line in lines:
+        if not line.over:
+            continue
+        labels = calling(tuple(kind or PERSON for kind in line.kinds), line.names, lang).labels
+        for seat, score in enumerate(line.scores):
+            name = labels[seat] or t("room.tables.seat", lang, n=seat + 1)
+            won = "1" if seat in line.winners else "0"
+            writer.writerow([str(line.place), cell(name), str(score), won])
+    return out.getvalue()
+
+
+def records_zip(
+    lines: Sequence[BoardLine],
+    records: Sequence[tuple[int, Finished]],
+    lang: Lang,
+    text: Callable[[Scenario], str],
+) -> bytes:
+    """The file the teacher downloads: the results sheet, and each finished game's record.
+
+    Each record is the file the Play and Review pages open (`text` writes it), named by its table,
+    so a game is reviewed or replayed exactly (its seed is in it).
+    """
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as files:
+        files.writestr(f"{t('room.tables.file_results', lang)}.csv", results_sheet(lines, lang))
+        for place, finished in records:
+            name = t("room.tables.file_table", lang, n=place)
+            files.writestr(f"{name}.json", text(finished.record))
+    return out.getvalue()
