@@ -100,6 +100,9 @@ class Client:
     """The fragment's `run_every`, as the server sent it."""
     buttons: dict[str, str] = field(default_factory=dict)
     """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
+    drawn: set[str] = field(default_factory=set)
+    """The keys of the buttons the last run drew: a fragment's run keeps the page's others in
+    `buttons`, and a button drawn earlier may be gone from the page now."""
     inputs: dict[str, str] = field(default_factory=dict)
     """Each text input's Streamlit key and its widget id."""
     texts: list[str] = field(default_factory=list)
@@ -133,6 +136,7 @@ class Client:
                 state.widget_states.widgets.add(id=self.buttons[trigger], trigger_value=True)
             # a fragment's run draws only the fragment: the page's other buttons stay
             self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
+            self.drawn = set()
             self.inputs = {} if page_name else dict(self.inputs)
             started = time.perf_counter()
             await self.socket.send(message.SerializeToString())
@@ -163,6 +167,7 @@ class Client:
                 button = element.button
                 key = button.form_id if button.is_form_submitter else button.id.rsplit("-", 1)[-1]
                 self.buttons[key] = button.id
+                self.drawn.add(key)
             elif which == "text_input":
                 self.inputs[element.text_input.id.rsplit("-", 1)[-1]] = element.text_input.id
             elif which == "markdown":
