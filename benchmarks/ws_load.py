@@ -103,6 +103,9 @@ class Client:
     """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
     owners: dict[str, str] = field(default_factory=dict)
     """Each button's fragment, by Streamlit key ("": drawn outside any fragment)."""
+    drawn: set[str] = field(default_factory=set)
+    """The keys of the buttons the last run drew: a fragment's run keeps the page's others in
+    `buttons`, and a button drawn earlier may be gone from the page now."""
     inputs: dict[str, str] = field(default_factory=dict)
     """Each text input's Streamlit key and its widget id."""
     texts: list[str] = field(default_factory=list)
@@ -138,6 +141,7 @@ class Client:
             # a fragment's run draws only the fragment: the page's other buttons stay
             self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
             self.owners = {} if page_name else dict(self.owners)
+            self.drawn = set()
             self.inputs = {} if page_name else dict(self.inputs)
             started = time.perf_counter()
             await self.socket.send(message.SerializeToString())
@@ -169,6 +173,7 @@ class Client:
                 key = button.form_id if button.is_form_submitter else button.id.rsplit("-", 1)[-1]
                 self.buttons[key] = button.id
                 self.owners[key] = message.delta.fragment_id
+                self.drawn.add(key)
             elif which == "text_input":
                 self.inputs[element.text_input.id.rsplit("-", 1)[-1]] = element.text_input.id
             elif which == "markdown":

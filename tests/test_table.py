@@ -22,7 +22,7 @@ from pickomino.activities.table import (
     deal_by_hand,
 )
 from pickomino.bots import strategy
-from pickomino.game import IllegalMove, Move
+from pickomino.game import IllegalMove, Move, TableError
 from pickomino.i18n import LANGS, t
 from pickomino.match import PERSON, Match
 from pickomino.rooms import (
@@ -39,6 +39,7 @@ from pickomino.rooms import (
 from pickomino.rooms import pupil_id as key_of
 from pickomino.store import ExpiredDocument, Store, open_store
 from tests.stores import Clock
+from tests.tables import table
 
 PLAYS = strategy("heuristic")
 
@@ -462,6 +463,39 @@ def test_a_table_refuses_settings_no_game_is_played_with(db: Store, clock: Clock
             at.open(seats, rules, timer=timer)
         assert refused.value.code == code
     assert len(at.open(7).links) == 7
+
+
+def test_a_table_may_begin_from_a_given_table_checked_by_the_engine(
+    db: Store, clock: Clock
+) -> None:
+    # two tiles left in the middle: the game's end is a few turns away, and its record replays
+    # from that table, which the stored table keeps until both seats are taken
+    near_end = table(middle=[35, 36], stacks=[[21, 22], [23]], current=1)
+    at = tables(db, clock)
+    opened = at.open(2, start=near_end)
+    assert at.watch(opened.id).table is None  # the game begins once both seats are taken
+    ana = at.claim(opened.id, opened.links[0], "Ana")
+    bob = at.claim(opened.id, opened.links[1], "Bob")
+    assert at.watch(opened.id).table == near_end
+    played = 0
+    while not (view := at.watch(opened.id)).over:
+        assert view.table is not None
+        at.play(opened.id, (ana, bob)[view.table.current], view.number, PLAYS(view.table))
+        clock.advance(timedelta(seconds=1))
+        played += 1
+        assert played < 200
+    finished = at.watch(opened.id).finished
+    assert finished is not None and finished.record.table == near_end
+    assert finished.record.replay()[0] == at.watch(opened.id).table
+    # refused before anything is stored: a table no game reaches, another seat count, a game over
+    bad = replace(near_end, middle=(35,))  # tile 36 nowhere
+    with pytest.raises(TableError) as missing:
+        at.open(2, start=bad)
+    assert missing.value.code == "tile_missing"
+    with pytest.raises(ValueError, match="3 seats"):
+        at.open(2, start=table(players=3, middle=[35]))
+    with pytest.raises(ValueError, match="over already"):
+        at.open(2, start=table(middle=[], stacks=[[21], [22]]))
 
 
 def test_two_deals_at_once_never_pass_the_rooms_limit_together(

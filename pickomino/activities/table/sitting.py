@@ -24,6 +24,7 @@ from pickomino.match import KINDS, PERSON, Kind, Match
 from pickomino.names import name_key
 from pickomino.rooms import digest, nickname, pupil_id
 from pickomino.rules import PRESETS
+from pickomino.scenario import parse, table_json
 
 MIN_SEATS: Final = 2
 MAX_SEATS: Final = 7
@@ -98,6 +99,7 @@ class Sitting:
         match: the game, None until every seat is taken.
         since: when the move now awaited became due (seconds since 1970), for the timer.
         timed: the indexes (in `Match.steps`) of the moves a bot played when time ran out.
+        start: the table the game begins from, None for a fresh one (`Tables.open`).
     """
 
     host: str
@@ -111,6 +113,7 @@ class Sitting:
     match: Match | None = None
     since: float = 0.0
     timed: tuple[int, ...] = field(default=())
+    start: Table | None = None
 
     @property
     def played(self) -> int:
@@ -164,6 +167,7 @@ class Sitting:
             "game": None if self.match is None else self.match.to_data(),
             "since": self.since,
             "timed": list(self.timed),
+            "start": None if self.start is None else table_json(self.start),
         }
 
     @classmethod
@@ -175,6 +179,7 @@ class Sitting:
         game = data["game"]
         timer = data["timer"]
         room = data["room"]
+        start = data.get("start")  # absent from the tables stored before a table could have one
         return cls(
             host=str(data["host"]),
             rules=str(data["rules"]),
@@ -187,6 +192,7 @@ class Sitting:
             match=None if game is None else Match.from_data(game),
             since=float(data["since"]),
             timed=tuple(int(index) for index in data["timed"]),
+            start=None if start is None else parse(start).table,
         )
 
 
@@ -225,6 +231,20 @@ def check_settings(seats: int, rules: str, timer: int | None) -> None:
         )
 
 
+def check_start(start: Table, seats: int, rules: str) -> Table:
+    """The table a game begins from, checked by the engine (`Table.check`: TableError).
+
+    ValueError for a table of other seats or rules than the table's, or a game over already.
+    For a test or a lesson that starts near the end; the host's form always starts a fresh game.
+    """
+    start.check()
+    if start.players != seats or start.rules != PRESETS[rules]:
+        raise ValueError(f"a start table of {start.players} seats and {start.rules.name} rules")
+    if start.over:
+        raise ValueError("a start table whose game is over already")
+    return start
+
+
 def new_seed() -> int:
     """A table's seed, from the system's secure generator: no one can foresee the dice."""
     return secrets.randbits(62)
@@ -236,7 +256,7 @@ def started(sitting: Sitting, now: float) -> Sitting:
         return sitting
     kinds = tuple(seat.kind or BOT for seat in sitting.seats)
     names = tuple(seat.name for seat in sitting.seats)
-    table = Table.new(len(kinds), PRESETS[sitting.rules])
+    table = sitting.start or Table.new(len(kinds), PRESETS[sitting.rules])
     match = Match.at(table, kinds, names, sitting.seed).until_person()
     return replace(sitting, match=match, since=now)
 

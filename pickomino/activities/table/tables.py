@@ -27,6 +27,7 @@ from pickomino.activities.table.sitting import (
     advance,
     check_host,
     check_settings,
+    check_start,
     claim,
     give_bot,
     new_seed,
@@ -35,7 +36,7 @@ from pickomino.activities.table.sitting import (
     started,
 )
 from pickomino.activities.table.view import BoardLine, Finished, View, board_line, view_of
-from pickomino.game import Move
+from pickomino.game import Move, Table
 from pickomino.match import PERSON, Kind
 from pickomino.rooms import (
     Limit,
@@ -118,10 +119,21 @@ class Tables:
         self.moves = moves if moves is not None else Limit(MOVES_PER_MINUTE)
 
     def open(
-        self, seats: int, rules: str = "standard", hints: bool = True, timer: int | None = None
+        self,
+        seats: int,
+        rules: str = "standard",
+        hints: bool = True,
+        timer: int | None = None,
+        start: Table | None = None,
     ) -> Opened:
-        """A host's table of `seats` empty seats, each claimed by its link; StoreError unsaved."""
+        """A host's table of `seats` empty seats, each claimed by its link; StoreError unsaved.
+
+        `start`: the table the game begins from once every seat is taken, instead of a fresh one
+        (`check_start`); a test plays a game's end with it.
+        """
         check_settings(seats, rules, timer)
+        if start is not None:
+            check_start(start, seats, rules)
         host = new_token()
         links = seat_links(host, seats)
         sitting = Sitting(
@@ -132,6 +144,7 @@ class Tables:
             tuple(Seat(link=digest(link)) for link in links),
             new_seed(),
             since=self.now(),
+            start=start,
         )
         saved = KEPT.save(self.store, None, sitting)
         if saved.problem is not None or saved.held is None:
