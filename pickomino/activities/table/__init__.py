@@ -19,9 +19,10 @@ the game's rolls are drawn from it (`match.Match`, `history.roll_rng`), and noth
 spectator reads holds it (`View`) until the game is over, when the record carries it
 (`Finished`), so the game replays exactly. No roll's faces are taken from a player.
 
-The pages (not yet written) draw `View` for a seat or a spectator and `BoardLine` for a room's
-board, poll `Tables.advance` for the turn timer, and word the log (`Line.words`) and every refusal
-(`TableRefused`: `table.refused.<code>` in content/) in each reader's language. No Streamlit here.
+The pages (the Table page, `ui/table/`, and the room's board, `ui/room/tables.py`) draw `View`
+for a seat or a spectator and `BoardLine` for a room's board, poll `Tables.advance` for the turn
+timer, and word the log (`Line.words`) and every refusal (`TableRefused`: `table.refused.<code>`
+in content/) in each reader's language. No Streamlit here.
 
 - `sitting`: the table as stored (`Sitting`), its limits, and who may do what at it;
 - `deal`: a room's pupils dealt into tables, at random or by hand;
