@@ -19,15 +19,15 @@ import streamlit as st
 from pickomino.activities.play import score_lines, tie_break_words, winner_words
 from pickomino.activities.seats import Called, calling
 from pickomino.activities.table import MAX_SEATS, MIN_SEATS, TableRefused, View, seat_links
-from pickomino.game import Move
 from pickomino.i18n import Lang, t
 from pickomino.match import PERSON
 from pickomino.names import TYPED_CHARS
-from pickomino.narrate import move_words, seat_label
+from pickomino.narrate import seat_label
 from pickomino.pages import spec_of
 from pickomino.share import game_link
 from pickomino.store import StoreError
-from pickomino.ui import dice_choice, frame, records, show
+from pickomino.ui import frame, records, show
+from pickomino.ui.common import DICE_SCALE, TABLE_CSS, TILE_SCALE, offer, status
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
@@ -46,12 +46,13 @@ from pickomino.ui.table.state import (
 
 PAGE: Final = "table"
 """The page's path in the app's addresses (`frame.address`)."""
-SCALE: Final = 0.8
-"""The tiles and dice a little smaller than a lesson's, so a phone shows the table and the dice."""
 RECENT: Final = 3
 """The moves told under the dice: the last one, and the two before it for context."""
-ORDER: Final = ("roll", "take", "stop")
-"""The moves other than a keep, in the order their buttons show: rolling on keeps the turn."""
+
+
+def style() -> None:
+    """A table's compact page, as the Play page's: the moves' rows and the phone's sizes."""
+    st.html(TABLE_CSS)
 
 
 def page(shown: Reader, lang: Lang) -> None:
@@ -256,6 +257,7 @@ def _heading(view: View, names: Called, lang: Lang) -> None:
     else:
         player = seat_label(view.table.current, lang, names.labels)
         st.header(t("table_page.their_turn", lang, player=player), anchor=False)
+    st.caption(status(view.table, lang, names=names.said))
     if view.left is not None:
         st.caption(t("table_page.left", lang, seconds=math.ceil(view.left)))
 
@@ -265,9 +267,9 @@ def _board(view: View, names: Called, lang: Lang) -> None:
     table = view.table
     assert table is not None
     marks = show.marks_from(view.log[-1].events if view.log else (), lang)
-    show.middle(table, lang, marks, scale=SCALE)
+    show.middle(table, lang, marks, scale=TILE_SCALE)
     you = -1 if view.seat is None else view.seat
-    show.stacks(table, lang, you, marks, scale=SCALE, names=names.labels)
+    show.stacks(table, lang, you, marks, scale=TILE_SCALE, names=names.labels)
 
 
 def _dice(view: View, lang: Lang) -> None:
@@ -276,57 +278,26 @@ def _dice(view: View, lang: Lang) -> None:
     assert table is not None
     if table.over:
         return
-    show.kept(table, lang, scale=SCALE)
+    show.kept(table, lang, scale=DICE_SCALE)
     if table.rolled is not None and not (view.mine and table.phase == "keep"):
-        show.roll(table.rolled, table.kept, lang, scale=SCALE)
+        show.roll(table.rolled, table.kept, lang, scale=DICE_SCALE)
 
 
 def _moves(view: View, token: str, names: Called, lang: Lang) -> None:
-    """The seat's moves as buttons, keyed and sent with the table's move number.
+    """The seat's moves drawn as on the Play page (`common.offer`), sent with the move number.
 
-    The odds under them, and the advised move starred, when the host allows hints.
+    The odds beside the buttons and under them, the advised move starred, when the host allows
+    hints; the buttons' keys carry the table's move number, so a tap drawn at an older number is
+    another button and a late one is refused by its number.
     """
     table = view.table
     assert table is not None
     analysis = view.analysis()
-    best = None if analysis is None else analysis.recommended.move
-    prefix = f"table_{view.number}"
     click = partial(clicks.play, view.id, token, view.number, lang)
-    if table.phase == "keep":
-        dice_choice.groups(table, analysis, {}, lang, click, prefix=prefix, best=best)
-    else:
-        legal = sorted(view.moves(), key=lambda move: ORDER.index(move.kind))
-        with st.container(horizontal=True, key=f"{prefix}_moves"):
-            for move in legal:
-                _move_button(view, move, best, names, lang, click, prefix)
+    offer(table, analysis, lang, click, prefix=f"table_{view.number}", names=names.said)
     if analysis is not None:
         with st.container(border=True):
             panel(analysis, table, lang)
-
-
-def _move_button(
-    view: View,
-    move: Move,
-    best: Move | None,
-    names: Called,
-    lang: Lang,
-    click: dice_choice.Click,
-    prefix: str,
-) -> None:
-    """One move other than a keep: its words, and what it leads to when the odds are shown."""
-    table = view.table
-    assert table is not None
-    line = dice_choice.outlook(move, view.analysis(), {}, lang)
-    key = f"{prefix}_{move.kind}" + (f"_{move.tile}" if move.kind == "take" else "")
-    st.button(
-        move_words(move, table, lang, "button", names.said) + (f"\n\n{line}" if line else ""),
-        key=key,
-        icon=":material/star:" if move == best else None,
-        type="primary" if move == best else "secondary",
-        on_click=click,
-        args=(move,),
-        width="stretch",
-    )
 
 
 def _recent(view: View, names: Called, lang: Lang) -> None:
