@@ -58,8 +58,8 @@ from pickomino.rooms import (
 )
 from pickomino.store import open_store
 from pickomino.ui import frame, quiz_view, storage
+from pickomino.ui.devices import qr_svg
 from pickomino.ui.room import live, projector
-from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text

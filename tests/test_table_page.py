@@ -6,8 +6,10 @@ sessions of one server, or of two, would be: what one changes, the others read o
 
 from __future__ import annotations
 
+import base64
 import time
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -21,6 +23,7 @@ from pickomino.bots import strategy
 from pickomino.i18n import LANGS, Lang, t
 from pickomino.share import decode_scenario
 from pickomino.ui import storage
+from pickomino.ui.devices import copy_html, qr_svg
 from pickomino.ui.table import state
 from tests.test_app import opened, shown_text
 
@@ -104,6 +107,28 @@ def test_the_host_opens_a_table_and_sees_a_link_per_seat_and_one_to_watch() -> N
     assert {b.key for b in at.button} >= {"table_bot_0", "table_bot_1", "table_bot_2"}
     at.run()  # a reload of the host's page shows the same links again
     assert links(at) == sent
+
+
+def test_each_empty_seats_link_shows_with_its_qr_code_and_a_copy_button() -> None:
+    at = host(3)
+    before = [str(code.value) for code in at.code if "seat=" in str(code.value)]
+    claimed(str(at.query_params["table"]), links(at)[0], "Ana")
+    at.run()
+    bodies = " ".join(str(h.proto.body) for h in at.main.get("html"))
+    addresses = [str(code.value) for code in at.code if "seat=" in str(code.value)]
+    assert addresses == before[1:]
+    for address in addresses:
+        assert base64.b64encode(qr_svg(address).encode()).decode() in bodies
+        assert f'data-link="{escape(address)}"' in bodies
+    assert bodies.count('class="pk-copy"') == 2  # the claimed seat's link is gone, its QR too
+    assert base64.b64encode(qr_svg(before[0]).encode()).decode() not in bodies
+
+
+def test_a_copy_button_holds_its_link_escaped_and_says_its_words() -> None:
+    made = copy_html("http://10.0.0.5:8501/table?table=a&seat=b", "Copy <it>", "Copied")
+    assert 'data-link="http://10.0.0.5:8501/table?table=a&amp;seat=b"' in made
+    assert ">Copy &lt;it&gt;</button>" in made and 'data-done="Copied"' in made
+    assert "window.pkCopy" in made  # the listener that copies it comes with it
 
 
 def test_a_seat_claimed_with_a_nickname_is_kept_by_a_reload() -> None:

@@ -26,7 +26,7 @@ from pickomino.narrate import seat_label
 from pickomino.pages import spec_of
 from pickomino.share import game_link
 from pickomino.store import StoreError
-from pickomino.ui import frame, records, show
+from pickomino.ui import devices, frame, records, show
 from pickomino.ui.common import DICE_SCALE, TABLE_CSS, TILE_SCALE, offer, status
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.table import clicks
@@ -50,9 +50,23 @@ RECENT: Final = 3
 """The moves told under the dice: the last one, and the two before it for context."""
 
 
+LINKS_CSS: Final = """<style>
+[class*="st-key-table_seat_"] > :first-child { flex: none; }
+[class*="st-key-table_seat_"] > :last-child { flex: 1 1 0; min-width: 0; }
+[class*="st-key-table_seat_"] .pk-qr { display: block; width: 8.5rem; height: auto; }
+@media (max-width: 640px) {
+  [class*="st-key-table_seat_"] { flex-wrap: wrap; }
+  [class*="st-key-table_seat_"] > :last-child { flex: 1 1 14rem; }
+  [class*="st-key-table_seat_"] .pk-qr { width: 7rem; }
+}
+</style>"""
+"""A seat's QR code beside its link, small enough that a host's page of seven seats stays short,
+large enough for a phone held at arm's length to scan; on a phone the link goes under it."""
+
+
 def style() -> None:
     """A table's compact page, as the Play page's: the moves' rows and the phone's sizes."""
-    st.html(TABLE_CSS)
+    st.html(TABLE_CSS + LINKS_CSS)
 
 
 def page(shown: Reader, lang: Lang) -> None:
@@ -183,8 +197,10 @@ def _at_table(shown: Reader, view: View, lang: Lang) -> None:
 def host_links(view: View, host: str, lang: Lang) -> None:
     """For the host: each empty seat's link to send, to open oneself, or to give to a bot.
 
-    The links are drawn from the host's token (`seat_links`), so a reload shows them again; the
-    table's own address lets anyone watch.
+    Each with its QR code, for a friend at the table to scan, and a button that copies it on a
+    page opened at a plain-http network address too (`devices.copy_button`). The links are drawn
+    from the host's token (`seat_links`), so a reload shows them again; the table's own address
+    lets anyone watch.
     """
     if not view.started:
         st.markdown(t("table_page.links_intro", lang))
@@ -197,23 +213,29 @@ def host_links(view: View, host: str, lang: Lang) -> None:
         for seat, (kind, link) in enumerate(zip(view.kinds, links, strict=True)):
             if kind is not None:
                 continue
-            with st.container(border=True, key=f"table_seat_{seat}"):
-                st.markdown(f"**{t('table_page.seat', lang, n=seat + 1)}**")
-                address = frame.address(PAGE, {"table": view.id, "seat": link})
-                st.code(address, language=None, wrap_lines=True)
-                with st.container(horizontal=True, gap="small"):
-                    st.link_button(
-                        t("table_page.sit_here", lang),
-                        address,
-                        icon=":material/open_in_new:",
-                    )
-                    st.button(
-                        t("table_page.give_bot", lang),
-                        key=f"table_bot_{seat}",
-                        icon=":material/smart_toy:",
-                        on_click=clicks.give_bot,
-                        args=(view.id, host, seat, lang),
-                    )
+            address = frame.address(PAGE, {"table": view.id, "seat": link})
+            with st.container(border=True, horizontal=True, gap="medium", key=f"table_seat_{seat}"):
+                alt = t("table_page.qr_label", lang, n=seat + 1)
+                st.html(devices.qr_image(address, alt), width="content")
+                with st.container(gap="small"):
+                    st.markdown(f"**{t('table_page.seat', lang, n=seat + 1)}**")
+                    st.code(address, language=None, wrap_lines=True)
+                    with st.container(horizontal=True, gap="small"):
+                        devices.copy_button(
+                            address, t("table_page.copy", lang), t("table_page.copied", lang)
+                        )
+                        st.link_button(
+                            t("table_page.sit_here", lang),
+                            address,
+                            icon=":material/open_in_new:",
+                        )
+                        st.button(
+                            t("table_page.give_bot", lang),
+                            key=f"table_bot_{seat}",
+                            icon=":material/smart_toy:",
+                            on_click=clicks.give_bot,
+                            args=(view.id, host, seat, lang),
+                        )
     st.caption(t("table_page.watch_link", lang))
     st.code(frame.address(PAGE, {"table": view.id}), language=None, wrap_lines=True)
 

@@ -1,0 +1,98 @@
+"""What the pages played from several devices share: a link handed to another device.
+
+The room's board and the Table page both hand a link to someone at another device: drawn as a QR
+code for a phone to scan (`qr_image`), and copied by a button (`copy_button`) that works where the
+page is opened at the laptop's network address over plain http, where `st.code`'s copy icon does
+nothing (the browser's clipboard API needs https or localhost).
+
+A module of its own rather than `common`: `common` draws a table to play on (the sandbox's and the
+Play page's); this is the plumbing of a page another device joins, which the room's pages and the
+Table page import without the table-drawing they do not all need. Shared, so it imports no page's
+package (`tests/test_boundaries.py`).
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import io
+from html import escape
+from typing import Final
+
+import segno
+import streamlit as st
+
+
+def qr_svg(link: str) -> str:
+    """The link as a QR code, an SVG drawn in Python (no image service sees the link)."""
+    out = io.BytesIO()
+    segno.make(link, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
+    return out.getvalue().decode()
+
+
+def qr_image(link: str, alt: str) -> str:
+    """The link's QR code as an image (class `pk-qr`, which each page sizes), described by `alt`."""
+    return f'<img class="pk-qr" alt="{escape(alt)}" src="{_qr_data(link)}">'
+
+
+@functools.lru_cache(maxsize=64)
+def _qr_data(link: str) -> str:
+    """The QR code as a data address, made once per link: a polled page draws it every second."""
+    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(link).encode()).decode()
+
+
+COPY_JS: Final = """<style>
+button.pk-copy {
+  font: inherit; padding: 0.35rem 0.8rem; border-radius: 0.5rem; cursor: pointer;
+  border: 1px solid rgba(49, 51, 63, 0.3); background: white; color: inherit;
+}
+button.pk-copy:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px; }
+</style>
+<script>
+if (!window.pkCopy) {
+  window.pkCopy = true;
+  document.addEventListener("click", (event) => {
+    const button = event.composedPath().find((e) => e.matches?.("button.pk-copy"));
+    if (button === undefined) return;
+    const link = button.dataset.link;
+    const done = () => { button.textContent = button.dataset.done; };
+    const byHand = () => {
+      const area = document.createElement("textarea");
+      area.value = link;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      document.body.appendChild(area);
+      area.select();
+      const copied = document.execCommand("copy");
+      area.remove();
+      if (copied) done();
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(link).then(done, byHand);
+    } else {
+      byHand();
+    }
+  });
+}
+</script>"""
+"""A copy button's look and its click: Streamlit takes a button's `onclick` out of the page's HTML,
+so one listener of the whole page, installed once per tab, copies the link of whichever copy button
+is clicked. The clipboard API needs a secure page (https, or the laptop's own localhost); a page
+opened at the laptop's network address (http) copies by the browser's older "copy" command."""
+
+
+def copy_html(link: str, label: str, done: str) -> str:
+    """A button that copies `link`, saying `label`, then `done` once copied (`COPY_JS`).
+
+    The link is written into the page for the button to copy, not drawn on the screen.
+    """
+    return (
+        f'<button class="pk-copy" type="button" data-link="{escape(link)}" '
+        f'data-done="{escape(done)}">{escape(label)}</button>{COPY_JS}'
+    )
+
+
+def copy_button(link: str, label: str, done: str) -> None:
+    """Draw the button that copies `link` (`copy_html`), as wide as its words, as a button is."""
+    st.html(copy_html(link, label, done), width="content", unsafe_allow_javascript=True)
