@@ -18,11 +18,11 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.activities.play import score_lines, winner_words
 from pickomino.activities.seats import calling
-from pickomino.activities.table import Tables
+from pickomino.activities.table import SEAT_COOKIE, Tables
 from pickomino.bots import strategy
 from pickomino.i18n import LANGS, Lang, t
 from pickomino.share import decode_scenario
-from pickomino.ui import storage
+from pickomino.ui import devices, storage
 from pickomino.ui.devices import copy_html, qr_svg
 from pickomino.ui.table import state
 from tests.test_app import opened, shown_text
@@ -209,6 +209,32 @@ def test_another_seats_link_is_refused_and_the_player_watches() -> None:
     thief = opened(PAGE, "en", table=id, player=str(ana.query_params["player"]))
     assert t("table.refused.not_seated", "en") in [e.value for e in thief.error]
     assert move_buttons(thief) == []
+
+
+def test_a_seats_link_opened_in_a_new_tab_gives_the_seat_back_by_the_browsers_cookie(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new tab is a new session: AppTest sends no cookie, so the cookie Ana's page wrote is
+    given as `devices.cookie` reads it."""
+    at = host(3)
+    id = str(at.query_params["table"])
+    first, second, _ = links(at)
+    ana = claimed(id, first, "Ana")
+    token = str(ana.query_params["player"])
+    written = "".join(str(h.proto.body) for h in ana.get("html"))
+    assert f"document.cookie = '{SEAT_COOKIE}{id}={token}; path=/;" in written
+    cookies = {SEAT_COOKIE + id: token}
+    monkeypatch.setattr(devices, "cookie", cookies.get)
+    again = opened(PAGE, "en", table=id, seat=first)  # her link, in a new tab
+    assert not again.error and not again.get("form")
+    assert again.query_params["player"] == token and "seat" not in again.query_params
+    assert t("table_page.you_are", "en", name="Ana") in shown_text(again)
+    other = opened(PAGE, "en", table=id, seat=second)  # another seat's, from her browser
+    assert t("table.refused.other_seat", "en") in [e.value for e in other.error]
+    assert "player" not in other.query_params
+    monkeypatch.setattr(devices, "cookie", {}.get)  # another browser: the link is hers, taken
+    stranger = claimed(id, first, "Zed")
+    assert t("table.refused.seat_taken", "en") in [e.value for e in stranger.error]
 
 
 def test_a_spectator_sees_the_game_with_no_buttons() -> None:

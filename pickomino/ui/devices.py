@@ -1,9 +1,13 @@
-"""What the pages played from several devices share: a link handed to another device.
+"""What the pages played from several devices share: a link handed to another device, a cookie.
 
 The room's board and the Table page both hand a link to someone at another device: drawn as a QR
 code for a phone to scan (`qr_image`), and copied by a button (`copy_button`) that works where the
 page is opened at the laptop's network address over plain http, where `st.code`'s copy icon does
 nothing (the browser's clipboard API needs https or localhost).
+
+A seat taken at another device is kept in a cookie of its browser (`write_cookies`, read back by
+`cookie`), so the seat's link opened in a new tab, which starts a new session, gives it back: the
+room's pupil and teacher, and a table's player.
 
 A module of its own rather than `common`: `common` draws a table to play on (the sandbox's and the
 Play page's); this is the plumbing of a page another device joins, which the room's pages and the
@@ -16,6 +20,8 @@ from __future__ import annotations
 import base64
 import functools
 import io
+import re
+from datetime import timedelta
 from html import escape
 from typing import Final
 
@@ -96,3 +102,26 @@ def copy_html(link: str, label: str, done: str) -> str:
 def copy_button(link: str, label: str, done: str) -> None:
     """Draw the button that copies `link` (`copy_html`), as wide as its words, as a button is."""
     st.html(copy_html(link, label, done), width="content", unsafe_allow_javascript=True)
+
+
+def cookie(name: str) -> str | None:
+    """A cookie the browser sent with this session's connection (AppTest has none to send)."""
+    value = st.context.cookies.get(name)
+    return value if isinstance(value, str) and value else None
+
+
+def write_cookies(cookies: dict[str, str], kept: timedelta) -> None:
+    """Write `cookies` into this browser, kept for `kept`.
+
+    The site's own (SameSite=Strict), sent by the browser with Streamlit's connection. Names
+    and values are codes, ids and tokens, written into a script: anything but their letters
+    writes nothing.
+    """
+    if not all(re.fullmatch(r"[A-Za-z0-9_-]+", name + value) for name, value in cookies.items()):
+        return
+    age = int(kept.total_seconds())
+    script = "".join(
+        f"document.cookie = '{name}={value}; path=/; max-age={age}; SameSite=Strict';"
+        for name, value in cookies.items()
+    )
+    st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)

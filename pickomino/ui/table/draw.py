@@ -40,6 +40,7 @@ from pickomino.ui.table.state import (
     TIMER,
     TIMERS,
     Reader,
+    keep_in_browser,
     tables,
     words,
 )
@@ -50,7 +51,9 @@ RECENT: Final = 3
 """The moves told under the dice: the last one, and the two before it for context."""
 
 
-LINKS_CSS: Final = """<style>
+OWN_CSS: Final = """<style>
+[data-testid="stMain"] .element-container:has(> .stHtml > script):not(
+  :has(> .stHtml > :not(style, script))) { display: none; }
 [class*="st-key-table_seat_"] > :first-child { flex: none; }
 [class*="st-key-table_seat_"] > :last-child { flex: 1 1 0; min-width: 0; }
 [class*="st-key-table_seat_"] .pk-qr { display: block; width: 8.5rem; height: auto; }
@@ -60,13 +63,14 @@ LINKS_CSS: Final = """<style>
   [class*="st-key-table_seat_"] .pk-qr { width: 7rem; }
 }
 </style>"""
-"""A seat's QR code beside its link, small enough that a host's page of seven seats stays short,
-large enough for a phone held at arm's length to scan; on a phone the link goes under it."""
+"""The page's own: a script alone (the seat's cookie) takes no room; a seat's QR code beside its
+link, small enough that a host's page of seven seats stays short, large enough for a phone held
+at arm's length to scan; on a phone the link goes under it."""
 
 
 def style() -> None:
     """A table's compact page, as the Play page's: the moves' rows and the phone's sizes."""
-    st.html(TABLE_CSS + LINKS_CSS)
+    st.html(TABLE_CSS + OWN_CSS)
 
 
 def page(shown: Reader, lang: Lang) -> None:
@@ -140,6 +144,8 @@ def table_page(shown: Reader, lang: Lang) -> None:
     except (TableRefused, StoreError) as error:
         st.error(words(error, lang), icon=":material/error:")
         return
+    if shown.player is not None and view.seat is not None:
+        keep_in_browser(view.id, shown.player)
     if view.over:
         _at_table(shown, view, lang)
         return
