@@ -24,7 +24,7 @@ from pickomino.i18n import LANGS, Lang, t
 from pickomino.share import decode_scenario
 from pickomino.ui import devices, storage
 from pickomino.ui.devices import copy_html, qr_svg
-from pickomino.ui.table import state
+from pickomino.ui.table import draw, state
 from tests.test_app import opened, shown_text
 
 PAGE = "app_pages/table.py"
@@ -235,6 +235,22 @@ def test_a_seats_link_opened_in_a_new_tab_gives_the_seat_back_by_the_browsers_co
     monkeypatch.setattr(devices, "cookie", {}.get)  # another browser: the link is hers, taken
     stranger = claimed(id, first, "Zed")
     assert t("table.refused.seat_taken", "en") in [e.value for e in stranger.error]
+
+
+def test_a_seats_buttons_are_held_after_a_lost_connection_until_the_page_ran_again() -> None:
+    """The guard (`devices.TAP_GUARD`) holds the buttons keyed `table_...`, its mark new on every
+    run of the page: the browser lets a tap through only once a run after the reconnection
+    drew it."""
+    _, _, ana, _ = pair()
+
+    def marks(at: AppTest) -> list[str]:
+        bodies = [str(h.proto.body) for h in at.get("html")]
+        held = [body for body in bodies if f'data-pk-held="{draw.HELD}"' in body]
+        return [body.split('data-pk-run="')[1].split('"')[0] for body in held]
+
+    first = marks(ana)
+    assert len(first) == 1 and all(key.startswith(draw.HELD) for key in move_buttons(ana))
+    assert marks(ana.run()) != first
 
 
 def test_a_spectator_sees_the_game_with_no_buttons() -> None:

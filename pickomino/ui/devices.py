@@ -1,4 +1,4 @@
-"""What the pages played from several devices share: a link handed to another device, a cookie.
+"""What the pages played from several devices share: a link handed over, a cookie, held taps.
 
 The room's board and the Table page both hand a link to someone at another device: drawn as a QR
 code for a phone to scan (`qr_image`), and copied by a button (`copy_button`) that works where the
@@ -8,6 +8,10 @@ nothing (the browser's clipboard API needs https or localhost).
 A seat taken at another device is kept in a cookie of its browser (`write_cookies`, read back by
 `cookie`), so the seat's link opened in a new tab, which starts a new session, gives it back: the
 room's pupil and teacher, and a table's player.
+
+A phone's connection comes and goes, and a server restarts: a page's buttons are held after a
+lost connection until the page has run on the server again (`hold_taps`), so no tap is dropped
+in silence, on a pupil's phone as at a table.
 
 A module of its own rather than `common`: `common` draws a table to play on (the sandbox's and the
 Play page's); this is the plumbing of a page another device joins, which the room's pages and the
@@ -21,6 +25,7 @@ import base64
 import functools
 import io
 import re
+import secrets
 from datetime import timedelta
 from html import escape
 from typing import Final
@@ -125,3 +130,63 @@ def write_cookies(cookies: dict[str, str], kept: timedelta) -> None:
         for name, value in cookies.items()
     )
     st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+
+
+REJOINING: Final = "pk-rejoining"
+"""The class the page wears from a lost connection until the new run has drawn the buttons."""
+
+TAP_GUARD: Final = """<style>
+.{rejoining} [class*="st-key-{keys}"] button {{ pointer-events: none; opacity: 0.4; }}
+[data-testid="stElementContainer"]:has([data-pk-run]) {{ display: none; }}
+</style>
+<span hidden data-pk-run="{run}" data-pk-held="{keys}"></span>
+<script>
+if (!window.pkTapGuard) {{
+  window.pkTapGuard = true;
+  const root = document.documentElement;
+  const mark = () => document.querySelector("[data-pk-run]");
+  const drawn = () => mark()?.dataset.pkRun ?? null;
+  let before = null;
+  new MutationObserver(() => {{
+    const state = document.querySelector("[data-testid=stApp]")?.dataset.testConnectionState;
+    if (state && state !== "CONNECTED") {{
+      if (!root.classList.contains("{rejoining}")) before = drawn();
+      root.classList.add("{rejoining}");
+    }} else if (![null, before].includes(drawn())) {{
+      root.classList.remove("{rejoining}");
+    }}
+  }}).observe(document, {{subtree: true, childList: true, attributes: true,
+    attributeFilter: ["data-test-connection-state", "data-pk-run"]}});
+  document.addEventListener("click", (event) => {{
+    const held = mark()?.dataset.pkHeld;
+    if (held && root.classList.contains("{rejoining}")
+        && event.target.closest(`[class*="st-key-${{held}}"] button`)) {{
+      event.preventDefault();
+      event.stopPropagation();
+    }}
+  }}, true);
+}}
+</script>"""
+"""Keeps the buttons whose key starts with `keys` inactive after a lost connection until the
+page's new run has drawn them, so no tap is lost in silence.
+
+Streamlit makes its buttons active again the moment the page reconnects, but the page's first run
+comes 0.1 to 1.6 s later; a restarted server does not know the old page's fragment until then,
+and drops a tap on it without a word (a tap right after reconnecting was lost 3 times in 3).
+As its fragment polls, Streamlit's page reruns whole on reconnecting; that run draws this element
+after the fragment (so the server knows the fragment once the browser sees it) with a mark new on
+every run. Until the page shows a mark other than the one it showed when the connection dropped,
+the held buttons are dimmed and take no tap or key. A page whose connection state Streamlit does
+not say is never held. The listener is installed once per tab and reads which buttons it holds
+from the page's mark, so a tab gone from a room's phone to a table holds the table's."""
+
+
+def hold_taps(keys: str) -> None:
+    """Hold the buttons whose key starts with `keys` after a lost connection (`TAP_GUARD`).
+
+    Drawn by the page's whole run after its polled fragment, never inside it.
+    """
+    st.html(
+        TAP_GUARD.format(rejoining=REJOINING, keys=keys, run=secrets.token_hex(6)),
+        unsafe_allow_javascript=True,
+    )

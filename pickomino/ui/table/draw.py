@@ -46,6 +46,9 @@ from pickomino.ui.table.state import (
 )
 
 PAGE: Final = "table"
+HELD: Final = "table_"
+"""The start of the key of every button at a table (its moves, the host's bots): held after a
+lost connection until the page has run again (`devices.hold_taps`)."""
 """The page's path in the app's addresses (`frame.address`)."""
 RECENT: Final = 3
 """The moves told under the dice: the last one, and the two before it for context."""
@@ -150,6 +153,7 @@ def table_page(shown: Reader, lang: Lang) -> None:
         _at_table(shown, view, lang)
         return
     st.fragment(_live, run_every=POLL_SECONDS)(shown, lang)
+    devices.hold_taps(HELD)
 
 
 def _view(shown: Reader) -> View:
