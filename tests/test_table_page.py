@@ -319,8 +319,14 @@ def test_the_end_shows_the_winner_the_scores_and_the_review() -> None:
     assert all(line in text for line in score_lines(view.table, "en", names))
     review = [link for link in ana.main.get("page_link") if "review" in link.proto.page]
     assert len(review) == 1
-    game = parse_qs(review[0].proto.query_string)["game"][0]
-    assert decode_scenario(game).moves == view.finished.record.moves
+    query = parse_qs(review[0].proto.query_string)
+    assert decode_scenario(query["game"][0]).moves == view.finished.record.moves
+    assert query["seat"] == ["1"]  # Ana's review from her own seat
+    bobs = [link for link in bob.run().main.get("page_link") if "review" in link.proto.page]
+    assert parse_qs(bobs[0].proto.query_string)["seat"] == ["2"]
+    watched = opened(PAGE, "en", table=id).main.get("page_link")
+    spectators = [link for link in watched if "review" in link.proto.page]
+    assert "seat" not in parse_qs(spectators[0].proto.query_string)  # everyone's review
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -353,7 +353,10 @@ def _log(view: View, names: Called, lang: Lang) -> None:
 
 
 def end(view: View, names: Called, lang: Lang) -> None:
-    """The winner(s), every score, the tie-break when it decided; the game's review and file."""
+    """The winner(s), every score, the tie-break when it decided; the game's review and file.
+
+    The review from the reader's own seat: the coach's grades and chances of their moves.
+    """
     table, finished = view.table, view.finished
     assert table is not None and finished is not None
     st.header(winner_words(table, lang, names), anchor=False)
@@ -361,6 +364,9 @@ def end(view: View, names: Called, lang: Lang) -> None:
     decided = tie_break_words(table, lang, names)
     if decided is not None:
         st.info(decided, icon=":material/balance:")
+    # a player's review is seen from their own seat (`?seat=`, counted from 1); a spectator's
+    # is everyone's
+    seat = {} if view.seat is None else {"seat": str(view.seat + 1)}
     with st.container(horizontal=True, gap="small"):
         link = game_link(finished.record)
         if link is not None:
@@ -368,8 +374,8 @@ def end(view: View, names: Called, lang: Lang) -> None:
                 spec_of("review").file,
                 label=t("table_page.review", lang),
                 icon=":material/school:",
-                query_params={"game": link, "lang": lang},
+                query_params={"game": link, **seat, "lang": lang},
             )
         elif st.button(t("table_page.review", lang), key="table_review", icon=":material/school:"):
-            records.to_review(finished.record, lang)
+            records.to_review(finished.record, lang, view.seat)
         records.download(finished.record, lang, "table_download")
