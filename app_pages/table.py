@@ -9,6 +9,7 @@ from pickomino.ui.table import draw, state
 
 lang = current_lang()
 shown, refusals = state.settle(lang)
+draw.style()
 st.title(t("page.table.title", lang))
 frame.refused(refusals)
 draw.page(shown, lang)

@@ -1,6 +1,7 @@
 """The app through AppTest: every page in every language, the interactive examples, the language."""
 
 import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +52,9 @@ def shown_text(at: AppTest) -> str:
     for kind in ("title", "header", "subheader", "markdown", "caption", "info", "warning"):
         parts += [str(element.value) for element in at.get(kind)]
     for element in at.main.get("html"):
-        body = re.sub(r"<style>.*?</style>", "", element.proto.body, flags=re.S)  # not shown
+        body = re.sub(r"<(style|script)>.*?</\1>", "", element.proto.body, flags=re.S)  # unseen
         parts += re.findall(r'alt="([^"]*)"', body)
-        parts += re.findall(r">([^<>]+)<", body)
+        parts += [unescape(text) for text in re.findall(r">([^<>]+)<", body)]
     for kind in ("selectbox", "multiselect", "number_input", "toggle", "radio", "button"):
         parts += [str(element.label) for element in at.get(kind)]
     return "\n".join(parts)

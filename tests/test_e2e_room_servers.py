@@ -103,7 +103,7 @@ def test_a_tap_the_moment_a_phone_reconnects_is_recorded(
     the page reconnects, the page's first run on the new server comes up to seconds later, and the
     new server dropped a tap on the old page's fragment without a word (the answer never stored,
     lost in every one of three tries). The phone now holds its answer buttons until the new run has
-    drawn them (`phone.TAP_GUARD`): the tap, made as soon as the page is connected and the button
+    drawn them (`devices.TAP_GUARD`): the tap, made as soon as the page is connected and the button
     takes it, is stored. Twice, so the answer changes each time (0, then 1, then 0 again)."""
     url = f"sqlite:///{tmp_path}/store.sqlite3"
     monkeypatch.setenv(URL_SETTING, url)

@@ -16,9 +16,12 @@ from pickomino.activities.review import (
     against_best,
     example,
     figures_table,
+    focus_of,
     history,
+    of_seat,
     open_link,
     seat_sentence,
+    seats_first,
     settle,
     turn_events,
     turn_numbers,
@@ -149,3 +152,26 @@ def test_a_decision_is_worded_against_the_best_move_and_its_cost(
         ) == swing
     plain = replace(costly[0], seat=1)
     assert "Bo" in against_best(plain, steps[plain.index].table, "en", recorded(record, "en"))
+
+
+@pytest.mark.parametrize(
+    ("value", "seat"), [("1", 0), ("2", 1), ("3", None), ("0", None), ("-1", None), ("x", None)]
+)
+def test_a_seat_link_names_a_seat_of_the_record_counted_from_one(
+    record: Scenario, value: str, seat: int | None
+) -> None:
+    assert record.table.players == 2
+    assert focus_of(value, record) == seat
+    assert focus_of(None, record) is None
+
+
+def test_a_seats_review_puts_its_paragraph_first_and_keeps_its_own_decisions(
+    graded: Review,
+) -> None:
+    assert seats_first(3, 2) == (2, 0, 1) and seats_first(3, None) == (0, 1, 2)
+    assert seats_first(2, 0) == (0, 1)
+    theirs = of_seat(graded.decisions, 1)
+    assert theirs and {d.seat for d in theirs} == {1}
+    assert theirs == tuple(d for d in graded.decisions if d.seat == 1)  # in the order given
+    assert len(theirs) + len(of_seat(graded.decisions, 0)) == len(graded.decisions)
+    assert of_seat(graded.decisions, None) == graded.decisions

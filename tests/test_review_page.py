@@ -215,6 +215,35 @@ def test_a_lagging_address_does_not_bring_an_older_game_back(record: Scenario) -
     assert at.query_params["game"] == encode_scenario(example("en"))
 
 
+def test_a_seats_link_shows_the_review_from_that_seat_until_everyones_is_asked_for(
+    record: Scenario, command: dict[str, Any]
+) -> None:
+    """Bob is the expert: none of his decisions is worth a look, all of Ana's are."""
+    costly = [d for d in command["decisions"] if d["label"] in WORTH_A_LOOK]
+    costly.sort(key=lambda d: -d["cost"])
+    assert costly and {d["seat"] for d in costly} == {0}
+    at = review_page(game=encode_scenario(record), seat="2")
+    assert t("review_page.focus", "en", player="Bob") in [str(i.value) for i in at.info]
+    said = [text for text in markdown(at) if text.startswith(tuple(f"{n} made" for n in NAMES))]
+    assert said[0].startswith("Bob made") and said[1].startswith("Ana made")
+    assert titles(at) == []
+    assert t("review_page.worth_none", "en") in [str(s.value) for s in at.success]
+    assert at.query_params["seat"] == "2"
+    at.run()  # a reload keeps it
+    assert titles(at) == [] and at.query_params["seat"] == "2"
+    at.button(key="review_everyone").click().run()
+    assert "seat" not in at.query_params and not at.info
+    assert titles(at) == [expected_title(d) for d in costly[:PAGE_SIZE]]
+    ana = review_page(game=encode_scenario(record), seat="1")
+    assert titles(ana) == [expected_title(d) for d in costly[:PAGE_SIZE]]
+
+
+def test_a_seat_the_game_does_not_have_shows_everyones_review(record: Scenario) -> None:
+    at = review_page(game=encode_scenario(record), seat="5")
+    assert not at.info and "seat" not in at.query_params
+    assert figures(at)[""] == NAMES
+
+
 def test_a_record_handed_over_by_the_play_page_is_opened(record: Scenario) -> None:
     at = review_page()
     at.session_state[records.HANDED] = record

@@ -57,9 +57,9 @@ from pickomino.rooms import (
     told_steps,
 )
 from pickomino.store import open_store
-from pickomino.ui import frame, quiz_view, storage
+from pickomino.ui import devices, frame, quiz_view, storage
+from pickomino.ui.devices import qr_svg
 from pickomino.ui.room import live, projector
-from pickomino.ui.room.projector import qr_svg
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text
@@ -809,7 +809,7 @@ def test_a_removed_pupil_cannot_join_again_from_the_same_browser() -> None:
 def test_a_new_session_of_a_removed_pupils_browser_is_refused_by_its_cookie(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """AppTest sends no cookie: the cookie the pupil's page wrote is given as `live._cookie`
+    """AppTest sends no cookie: the cookie the pupil's page wrote is given as `devices.cookie`
     reads it."""
     _, code = teacher_room()
     zoe = pupil(code, "Zoë")
@@ -819,7 +819,7 @@ def test_a_new_session_of_a_removed_pupils_browser_is_refused_by_its_cookie(
     id = store().find_room(code)
     store().remove_pupil(id, store().pupils(id)[0][0])
     cookies = {live.SEAT_COOKIE + code: token}
-    monkeypatch.setattr(live, "_cookie", cookies.get)
+    monkeypatch.setattr(devices, "cookie", cookies.get)
     again = pupil(code, "Zoë B")
     assert errors(again) == [t("room.refused.removed", "en")]
     assert len(store().pupils(id)) == 1

@@ -14,12 +14,14 @@ import pytest
 from pickomino.activities.table import (
     BOT,
     MAX_TABLES,
+    SEAT_COOKIE,
     BoardLine,
     TableRefused,
     Tables,
     View,
     deal_at_random,
     deal_by_hand,
+    held,
 )
 from pickomino.bots import strategy
 from pickomino.game import IllegalMove, Move, TableError
@@ -520,3 +522,19 @@ def test_two_deals_at_once_never_pass_the_rooms_limit_together(
             thread.join()
     assert sorted(made) == [0, 20]
     assert len(db.owned("table", id)) == 20
+
+
+def test_a_new_tab_finds_its_seat_by_the_cookie_the_session_first(db: Store, clock: Clock) -> None:
+    at = tables(db, clock)
+    opened = at.open(3)
+    ana = at.claim(opened.id, opened.links[0], "Ana")
+    cookies = {SEAT_COOKIE + opened.id: ana, SEAT_COOKIE + "other": "someone"}
+    token = held(opened.id, {}, cookies.get)  # a new tab: no token in its session
+    assert token == ana
+    assert at.claim(opened.id, opened.links[0], "", token) == ana  # her seat given back
+    with pytest.raises(TableRefused) as refused:  # another seat's link, from her browser
+        at.claim(opened.id, opened.links[1], "Bob", token)
+    assert refused.value.code == "other_seat"
+    assert held(opened.id, {opened.id: "mine"}, cookies.get) == "mine"  # the session's first
+    assert held(opened.id, {}, {}.get) is None
+    assert held(opened.id, {"other": ana}, {SEAT_COOKIE + "other": ana}.get) is None

@@ -6,8 +6,10 @@ sessions of one server, or of two, would be: what one changes, the others read o
 
 from __future__ import annotations
 
+import base64
 import time
 from collections.abc import Iterator
+from html import escape
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -16,12 +18,13 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.activities.play import score_lines, winner_words
 from pickomino.activities.seats import calling
-from pickomino.activities.table import Tables
+from pickomino.activities.table import SEAT_COOKIE, Tables
 from pickomino.bots import strategy
 from pickomino.i18n import LANGS, Lang, t
 from pickomino.share import decode_scenario
-from pickomino.ui import storage
-from pickomino.ui.table import state
+from pickomino.ui import devices, storage
+from pickomino.ui.devices import copy_html, qr_svg
+from pickomino.ui.table import draw, state
 from tests.test_app import opened, shown_text
 
 PAGE = "app_pages/table.py"
@@ -106,6 +109,28 @@ def test_the_host_opens_a_table_and_sees_a_link_per_seat_and_one_to_watch() -> N
     assert links(at) == sent
 
 
+def test_each_empty_seats_link_shows_with_its_qr_code_and_a_copy_button() -> None:
+    at = host(3)
+    before = [str(code.value) for code in at.code if "seat=" in str(code.value)]
+    claimed(str(at.query_params["table"]), links(at)[0], "Ana")
+    at.run()
+    bodies = " ".join(str(h.proto.body) for h in at.main.get("html"))
+    addresses = [str(code.value) for code in at.code if "seat=" in str(code.value)]
+    assert addresses == before[1:]
+    for address in addresses:
+        assert base64.b64encode(qr_svg(address).encode()).decode() in bodies
+        assert f'data-link="{escape(address)}"' in bodies
+    assert bodies.count('class="pk-copy"') == 2  # the claimed seat's link is gone, its QR too
+    assert base64.b64encode(qr_svg(before[0]).encode()).decode() not in bodies
+
+
+def test_a_copy_button_holds_its_link_escaped_and_says_its_words() -> None:
+    made = copy_html("http://10.0.0.5:8501/table?table=a&seat=b", "Copy <it>", "Copied")
+    assert 'data-link="http://10.0.0.5:8501/table?table=a&amp;seat=b"' in made
+    assert ">Copy &lt;it&gt;</button>" in made and 'data-done="Copied"' in made
+    assert "window.pkCopy" in made  # the listener that copies it comes with it
+
+
 def test_a_seat_claimed_with_a_nickname_is_kept_by_a_reload() -> None:
     at = host()
     id = str(at.query_params["table"])
@@ -186,6 +211,48 @@ def test_another_seats_link_is_refused_and_the_player_watches() -> None:
     assert move_buttons(thief) == []
 
 
+def test_a_seats_link_opened_in_a_new_tab_gives_the_seat_back_by_the_browsers_cookie(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new tab is a new session: AppTest sends no cookie, so the cookie Ana's page wrote is
+    given as `devices.cookie` reads it."""
+    at = host(3)
+    id = str(at.query_params["table"])
+    first, second, _ = links(at)
+    ana = claimed(id, first, "Ana")
+    token = str(ana.query_params["player"])
+    written = "".join(str(h.proto.body) for h in ana.get("html"))
+    assert f"document.cookie = '{SEAT_COOKIE}{id}={token}; path=/;" in written
+    cookies = {SEAT_COOKIE + id: token}
+    monkeypatch.setattr(devices, "cookie", cookies.get)
+    again = opened(PAGE, "en", table=id, seat=first)  # her link, in a new tab
+    assert not again.error and not again.get("form")
+    assert again.query_params["player"] == token and "seat" not in again.query_params
+    assert t("table_page.you_are", "en", name="Ana") in shown_text(again)
+    other = opened(PAGE, "en", table=id, seat=second)  # another seat's, from her browser
+    assert t("table.refused.other_seat", "en") in [e.value for e in other.error]
+    assert "player" not in other.query_params
+    monkeypatch.setattr(devices, "cookie", {}.get)  # another browser: the link is hers, taken
+    stranger = claimed(id, first, "Zed")
+    assert t("table.refused.seat_taken", "en") in [e.value for e in stranger.error]
+
+
+def test_a_seats_buttons_are_held_after_a_lost_connection_until_the_page_ran_again() -> None:
+    """The guard (`devices.TAP_GUARD`) holds the buttons keyed `table_...`, its mark new on every
+    run of the page: the browser lets a tap through only once a run after the reconnection
+    drew it."""
+    _, _, ana, _ = pair()
+
+    def marks(at: AppTest) -> list[str]:
+        bodies = [str(h.proto.body) for h in at.get("html")]
+        held = [body for body in bodies if f'data-pk-held="{draw.HELD}"' in body]
+        return [body.split('data-pk-run="')[1].split('"')[0] for body in held]
+
+    first = marks(ana)
+    assert len(first) == 1 and all(key.startswith(draw.HELD) for key in move_buttons(ana))
+    assert marks(ana.run()) != first
+
+
 def test_a_spectator_sees_the_game_with_no_buttons() -> None:
     _, id, ana, _ = pair()
     ana.button(key="table_0_roll").click().run()
@@ -252,8 +319,14 @@ def test_the_end_shows_the_winner_the_scores_and_the_review() -> None:
     assert all(line in text for line in score_lines(view.table, "en", names))
     review = [link for link in ana.main.get("page_link") if "review" in link.proto.page]
     assert len(review) == 1
-    game = parse_qs(review[0].proto.query_string)["game"][0]
-    assert decode_scenario(game).moves == view.finished.record.moves
+    query = parse_qs(review[0].proto.query_string)
+    assert decode_scenario(query["game"][0]).moves == view.finished.record.moves
+    assert query["seat"] == ["1"]  # Ana's review from her own seat
+    bobs = [link for link in bob.run().main.get("page_link") if "review" in link.proto.page]
+    assert parse_qs(bobs[0].proto.query_string)["seat"] == ["2"]
+    watched = opened(PAGE, "en", table=id).main.get("page_link")
+    spectators = [link for link in watched if "review" in link.proto.page]
+    assert "seat" not in parse_qs(spectators[0].proto.query_string)  # everyone's review
 
 
 @pytest.mark.parametrize("lang", LANGS)

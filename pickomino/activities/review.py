@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, Protocol, TypeVar
 
 from pickomino.activities.seats import Called, default_name
 from pickomino.bots import expert, heuristic, record_game
@@ -119,6 +119,45 @@ def record_key(record: Scenario) -> str:
     link (`share.MAX_LINK_CHARS`) is reviewed too.
     """
     return json.dumps(scenario_json(record), separators=(",", ":"))
+
+
+class Seated(Protocol):
+    """What a seat made: a decision (`review.Decision`), a fall in chance (`DecisionChance`)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that made it."""
+        ...
+
+
+Made = TypeVar("Made", bound=Seated)
+
+
+def focus_of(value: str | None, record: Scenario) -> int | None:
+    """The seat a `?seat=` link puts first (its number counted from 1, as the players say it).
+
+    None for no value, or one that names no seat of `record`: the review of every seat, as if
+    the link had none (a player's review opened from a table, with a number edited by hand).
+    """
+    if value is None or not value.isdigit():
+        return None
+    seat = int(value) - 1
+    return seat if 0 <= seat < record.table.players else None
+
+
+def seats_first(players: int, seat: int | None) -> tuple[int, ...]:
+    """The seats in the order their paragraphs show: the focused one first, then the others."""
+    others = tuple(other for other in range(players) if other != seat)
+    return others if seat is None else (seat, *others)
+
+
+def of_seat(found: Iterable[Made], seat: int | None) -> tuple[Made, ...]:
+    """What the focused `seat` made, in the order given; everyone's when no seat is focused.
+
+    A player reviewing their own game from a table looks at their own decisions and at their own
+    falls in chance of winning, not at their friends'.
+    """
+    return tuple(item for item in found if seat is None or item.seat == seat)
 
 
 def history(record: Scenario) -> tuple[Step, ...]:

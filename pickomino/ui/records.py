@@ -121,10 +121,11 @@ def upload(
         return None
 
 
-def to_review(record: Scenario, lang: Lang) -> NoReturn:
-    """Open the review page on this record (it reads `HANDED` once)."""
+def to_review(record: Scenario, lang: Lang, seat: int | None = None) -> NoReturn:
+    """Open the review page on this record (it reads `HANDED` once), seen from `seat` if given."""
     st.session_state[HANDED] = record
-    st.switch_page(spec_of("review").file, query_params={"lang": lang})
+    params = {"lang": lang} if seat is None else {"lang": lang, "seat": str(seat + 1)}
+    st.switch_page(spec_of("review").file, query_params=params)
 
 
 def handed() -> Scenario | None:

@@ -3,8 +3,9 @@
 A record comes from the Play page (handed over in the session), a `?game=` link, a file or the
 example button, checked and explained by `activities.review`, and stays in the session, so a
 language or page switch keeps it. The URL holds the opened record as `?game=` (when it fits in a
-link), so a reload or a copied address opens it again. The link is read once per visit to the
-page (see `frame`): a click's lagging address must not replace a game opened since.
+link), so a reload or a copied address opens it again, and `?seat=` the seat a player's review
+from a table is seen from (its paragraph first, its decisions alone). The link is read once per
+visit to the page (see `frame`): a click's lagging address must not replace a game opened since.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from pickomino.activities.review import (
     against_best,
     drop_line,
     figures_table,
+    of_seat,
     record_key,
     seat_sentence,
+    seats_first,
     turn_events,
     turn_numbers,
 )
@@ -34,6 +37,7 @@ from pickomino.narrate import (
     master_words,
     move_words,
     seat_label,
+    seat_name,
 )
 from pickomino.review import (
     Decision,
@@ -62,6 +66,8 @@ SHOWN: Final = "review_shown"
 AT: Final = "review_at"
 """The move slider: the number of moves played at the table shown."""
 UPLOAD: Final = "review_upload"
+FOCUS: Final = "review_seat"
+"""The `?seat=` value the page arrived with: the seat whose review is put first (`focus`)."""
 PAGE_SIZE: Final = 5
 """Decisions worth a look shown at first, and added by each "show more": each draws a table."""
 SANDBOX_YOU: Final = "sandbox.to_play"
@@ -78,7 +84,11 @@ def opened() -> Scenario | None:
 
 
 def _open(record: Scenario) -> None:
-    """Show `record` from now on: its review, its first decisions, the slider at its end."""
+    """Show `record` from now on: its review, its first decisions, the slider at its end.
+
+    Every seat's review: a seat's link puts its seat first once the record is opened (`settle`).
+    """
+    st.session_state.pop(FOCUS, None)
     st.session_state[OPENED] = record
     st.session_state[SHOWN] = PAGE_SIZE
     st.session_state[AT] = len(record.moves)
@@ -95,12 +105,32 @@ def settle(lang: Lang) -> tuple[str, ...]:
     opening = activity.settle(opened(), handed, st.query_params.get("game"), arriving, lang)
     if opening.opened and opening.record is not None:
         _open(opening.record)
+    if arriving and opening.record is not None and "seat" in st.query_params:
+        st.session_state[FOCUS] = st.query_params.get("seat")
     return opening.refusals
 
 
+def focus(record: Scenario) -> int | None:
+    """The seat whose review comes first and alone (`?seat=`, from a table), or None: everyone's."""
+    return activity.focus_of(st.session_state.get(FOCUS), record)
+
+
+def _everyone() -> None:
+    st.session_state.pop(FOCUS, None)
+
+
 def publish(record: Scenario | None) -> None:
-    """Put the opened record in the URL as `?game=`, or take it out (none, or too long)."""
-    frame.publish({"game": None if record is None else game_link(record)})
+    """Put the opened record in the URL as `?game=`, or take it out (none, or too long).
+
+    With the focused seat as `?seat=`, so a reload keeps the review seen from that seat.
+    """
+    seat = None if record is None else focus(record)
+    frame.publish(
+        {
+            "game": None if record is None else game_link(record),
+            "seat": None if seat is None else str(seat + 1),
+        }
+    )
 
 
 @st.cache_data(max_entries=3, show_spinner=False)
@@ -174,11 +204,24 @@ def reviewed(record: Scenario, lang: Lang) -> Review:
     return kept[1]
 
 
-def summary(graded: Review, lang: Lang, names: Called) -> None:
-    """Every seat's paragraph and figures, the labels explained, and the chart of the costs."""
+def summary(graded: Review, lang: Lang, names: Called, seat: int | None = None) -> None:
+    """Every seat's paragraph and figures, the labels explained, and the chart of the costs.
+
+    Seen from `seat` (a player's own review, from a table): its paragraph first, and a button
+    back to everyone's.
+    """
     st.header(t("review_page.summary_title", lang), anchor=False)
-    for seat in graded.seats:
-        st.markdown(seat_sentence(graded, seat.seat, lang, names))
+    if seat is not None:
+        player = seat_name(seat, lang, names.said)
+        st.info(t("review_page.focus", lang, player=player), icon=":material/person:")
+        st.button(
+            t("review_page.focus_all", lang),
+            key="review_everyone",
+            icon=":material/groups:",
+            on_click=_everyone,
+        )
+    for shown in seats_first(len(graded.seats), seat):
+        st.markdown(seat_sentence(graded, shown, lang, names))
     st.markdown(figures_table(graded, lang, names))
     with st.expander(t("review_page.about_title", lang), icon=":material/help:"):
         st.markdown(about(lang))
@@ -222,8 +265,13 @@ def chance_line(found: DecisionChance, lang: Lang, names: Called) -> str:
     return chance_words(found, lang, names.said)
 
 
-def winning(found: Chances, steps: Sequence[Step], lang: Lang, names: Called) -> None:
-    """Each seat's chance of winning turn after turn, and the moves that made it fall most."""
+def winning(
+    found: Chances, steps: Sequence[Step], lang: Lang, names: Called, seat: int | None = None
+) -> None:
+    """Each seat's chance of winning turn after turn, and the moves that made it fall most.
+
+    Seen from `seat`: the falls of that seat's moves only.
+    """
     start, by_move = found
     turns = turn_numbers(steps)[1:]
     chart = chance_lines(list(by_move.values()), turns, start, lang, names.labels)
@@ -237,7 +285,7 @@ def winning(found: Chances, steps: Sequence[Step], lang: Lang, names: Called) ->
     )
     st.caption(t("review_page.chances.caption", lang))
     st.markdown(f"**{t('review_page.chances.drops_title', lang)}**")
-    drops = biggest_drops(by_move.values())
+    drops = biggest_drops(of_seat(by_move.values(), seat))
     lines = [
         f"{rank}. {drop_line(drop, turns[drop.index], steps[drop.index].table, lang, names)}"
         for rank, drop in enumerate(drops, 1)
@@ -305,13 +353,21 @@ def _show_more() -> None:
 
 
 def worth_looking_at(
-    graded: Review, steps: Sequence[Step], lang: Lang, names: Called, along: Chances
+    graded: Review,
+    steps: Sequence[Step],
+    lang: Lang,
+    names: Called,
+    along: Chances,
+    seat: int | None = None,
 ) -> None:
-    """The costliest decisions first, a few at a time, each with its chances of winning."""
+    """The costliest decisions first, a few at a time, each with its chances of winning.
+
+    Seen from `seat`: that seat's decisions only.
+    """
     if not graded.decisions:  # every move forced: the seats' sentences say so already
         return
     st.header(t("review_page.worth_title", lang), anchor=False)
-    found = worth_a_look(graded)
+    found = of_seat(worth_a_look(graded), seat)
     if not found:
         st.success(t("review_page.worth_none", lang), icon=":material/thumb_up:")
         return

@@ -24,9 +24,8 @@ from pickomino.narrate import seat_label
 from pickomino.pages import spec_of
 from pickomino.share import game_link
 from pickomino.ui import frame, records, show
+from pickomino.ui.common import DICE_SCALE, TILE_SCALE, status
 
-SCALE: Final = 0.8
-"""The tiles and dice a little smaller than a lesson's, so a phone shows the table and the dice."""
 RECENT: Final = 3
 """The moves told under the dice: the last one, and the two before it for context."""
 
@@ -83,6 +82,7 @@ def heading(view: View, names: Called, lang: Lang) -> None:
     else:
         player = seat_label(view.table.current, lang, names.labels)
         st.header(t("table_page.their_turn", lang, player=player), anchor=False)
+    st.caption(status(view.table, lang, names=names.said))
     if view.left is not None:
         st.caption(t("table_page.left", lang, seconds=math.ceil(view.left)))
 
@@ -92,9 +92,9 @@ def board(view: View, names: Called, lang: Lang) -> None:
     table = view.table
     assert table is not None
     marks = show.marks_from(view.log[-1].events if view.log else (), lang)
-    show.middle(table, lang, marks, scale=SCALE)
+    show.middle(table, lang, marks, scale=TILE_SCALE)
     you = -1 if view.seat is None else view.seat
-    show.stacks(table, lang, you, marks, scale=SCALE, names=names.labels)
+    show.stacks(table, lang, you, marks, scale=TILE_SCALE, names=names.labels)
 
 
 def dice(view: View, lang: Lang) -> None:
@@ -103,9 +103,9 @@ def dice(view: View, lang: Lang) -> None:
     assert table is not None
     if table.over:
         return
-    show.kept(table, lang, scale=SCALE)
+    show.kept(table, lang, scale=DICE_SCALE)
     if table.rolled is not None and not (view.mine and table.phase == "keep"):
-        show.roll(table.rolled, table.kept, lang, scale=SCALE)
+        show.roll(table.rolled, table.kept, lang, scale=DICE_SCALE)
 
 
 def recent(view: View, names: Called, lang: Lang) -> None:
@@ -129,7 +129,10 @@ def log(view: View, names: Called, lang: Lang) -> None:
 
 
 def end(view: View, names: Called, lang: Lang) -> None:
-    """The winner(s), every score, the tie-break when it decided; the game's review and file."""
+    """The winner(s), every score, the tie-break when it decided; the game's review and file.
+
+    The review from the reader's own seat: the coach's grades and chances of their moves.
+    """
     table, finished = view.table, view.finished
     assert table is not None and finished is not None
     st.header(winner_words(table, lang, names), anchor=False)
@@ -137,6 +140,9 @@ def end(view: View, names: Called, lang: Lang) -> None:
     decided = tie_break_words(table, lang, names)
     if decided is not None:
         st.info(decided, icon=":material/balance:")
+    # a player's review is seen from their own seat (`?seat=`, counted from 1); a spectator's
+    # is everyone's
+    seat = {} if view.seat is None else {"seat": str(view.seat + 1)}
     with st.container(horizontal=True, gap="small"):
         link = game_link(finished.record)
         if link is not None:
@@ -144,8 +150,8 @@ def end(view: View, names: Called, lang: Lang) -> None:
                 spec_of("review").file,
                 label=t("table_page.review", lang),
                 icon=":material/school:",
-                query_params={"game": link, "lang": lang},
+                query_params={"game": link, **seat, "lang": lang},
             )
         elif st.button(t("table_page.review", lang), key="table_review", icon=":material/school:"):
-            records.to_review(finished.record, lang)
+            records.to_review(finished.record, lang, view.seat)
         records.download(finished.record, lang, "table_download")

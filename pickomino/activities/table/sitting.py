@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -43,6 +43,8 @@ BOT: Final = Kind("expert")
 """The bot a seat is given by default, and the one that plays a move when its time runs out."""
 ATTEMPTS: Final = 5
 """How often a change is redone on the table as stored now, another writer having come first."""
+SEAT_COOKIE: Final = "pickomino_table_"
+"""The start of the name of the cookie holding this browser's token at a table (its id follows)."""
 
 
 class TableRefused(CodedError):
@@ -210,6 +212,16 @@ def seat_links(host_token: str, seats: int) -> tuple[str, ...]:
         hmac.new(host_token.encode(), f"seat {seat}".encode(), hashlib.sha256).hexdigest()[:32]
         for seat in range(seats)
     )
+
+
+def held(id: str, tokens: Mapping[str, str], cookie: Callable[[str], str | None]) -> str | None:
+    """The token this browser plays table `id` with: this session's (`tokens`), else its cookie's.
+
+    A seat's link opened in a new tab starts a new session, which holds no token: the cookie the
+    seat's page wrote (`SEAT_COOKIE`) gives the seat back, as a pupil's gives a room's
+    (`classroom.PupilSeat.seat_of`), and makes another seat's link refused (`claim`).
+    """
+    return tokens.get(id) or cookie(SEAT_COOKIE + id)
 
 
 def check_settings(seats: int, rules: str, timer: int | None) -> None:

@@ -3,8 +3,8 @@
 The classroom itself is `pickomino.activities.classroom` (the teacher's desk, the pupil's seat,
 the room as read); this module hands them what only a page has: the store the app keeps, this
 session's state (what it read last, its tokens, the codes it was let into), the cookies its
-browser sent and the cookies to write, the server's limits kept as resources, and the polling of
-a page's fragment.
+browser sent and the cookies to write (through `ui.devices`, which the Table page shares), the
+server's limits kept as resources, and the polling of a page's fragment.
 
 The teacher's token is kept in a cookie of the teacher's browser, written only once checked
 against the room (`keep_in_browser`, after `TeacherDesk.teacher_of`), so a reload of the
@@ -13,7 +13,6 @@ projector keeps the controls; a pupil's seat likewise (`keep_seat`).
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Final
 
@@ -34,6 +33,7 @@ from pickomino.rooms import (
     Limit,
     WrongCodes,
 )
+from pickomino.ui import devices
 from pickomino.ui.storage import store
 
 POLL_SECONDS: Final = 1.0
@@ -63,12 +63,12 @@ def openings() -> tuple[Limit, Limit]:
 
 def desk() -> TeacherDesk:
     """The teacher's side of the rooms, for this session and browser."""
-    return TeacherDesk(store(), now, st.session_state, _cookie)
+    return TeacherDesk(store(), now, st.session_state, devices.cookie)
 
 
 def seat() -> PupilSeat:
     """The pupil's side of the rooms, for this session and browser."""
-    return PupilSeat(store(), now, st.session_state, _cookie)
+    return PupilSeat(store(), now, st.session_state, devices.cookie)
 
 
 def stop_polling(pace: float | None) -> None:
@@ -82,18 +82,12 @@ def stop_polling(pace: float | None) -> None:
         st.rerun(scope="app")
 
 
-def _cookie(name: str) -> str | None:
-    """A cookie the browser sent with this session's connection (AppTest has none to send)."""
-    value = st.context.cookies.get(name)
-    return value if isinstance(value, str) and value else None
-
-
 def keep_in_browser(code: str, token: str) -> None:
     """Write the teacher's token into a cookie of this browser, so a reload keeps the controls.
 
     Only the teacher's page calls this, once the token is checked (`TeacherDesk.teacher_of`).
     """
-    _write_cookies({COOKIE_PREFIX + code: token, CURRENT_COOKIE: code})
+    devices.write_cookies({COOKIE_PREFIX + code: token, CURRENT_COOKIE: code}, KEPT_AFTER)
 
 
 def keep_seat(code: str, token: str) -> None:
@@ -105,24 +99,7 @@ def keep_seat(code: str, token: str) -> None:
     cookie is held by the room's limit on joins a minute instead (README, "Live classroom").
     """
     seat().keep_seat(code, token)
-    _write_cookies({SEAT_COOKIE + code: token})
-
-
-def _write_cookies(cookies: dict[str, str]) -> None:
-    """Write `cookies` into this browser, kept as long as the room's answers are.
-
-    The site's own (SameSite=Strict), sent by the browser with Streamlit's connection. Names
-    and values are a room's code and tokens, written into a script: anything but their letters
-    writes nothing.
-    """
-    if not all(re.fullmatch(r"[A-Za-z0-9_-]+", name + value) for name, value in cookies.items()):
-        return
-    age = int(KEPT_AFTER.total_seconds())
-    script = "".join(
-        f"document.cookie = '{name}={value}; path=/; max-age={age}; SameSite=Strict';"
-        for name, value in cookies.items()
-    )
-    st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
+    devices.write_cookies({SEAT_COOKIE + code: token}, KEPT_AFTER)
 
 
 def client_address() -> str | None:

@@ -10,7 +10,6 @@ thing that lets anyone answer in this pupil's name.
 
 from __future__ import annotations
 
-import secrets
 from typing import Final
 
 import streamlit as st
@@ -21,7 +20,7 @@ from pickomino.i18n import Lang, t
 from pickomino.names import TYPED_CHARS
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
-from pickomino.ui import frame
+from pickomino.ui import devices, frame
 from pickomino.ui.room import live, tables
 from pickomino.ui.room.asked import draw_table, waiting
 
@@ -37,50 +36,6 @@ OPTION_KEY: Final = "room_option_"
 """The start of every answer button's key (`room_option_<question>_<option>`)."""
 DRAWN_KEY: Final = "room_phone_drawn"
 """What the phone's view drew last (`_seen`): its watcher runs the page again when it differs."""
-REJOINING: Final = "pk-rejoining"
-"""The class the page wears from a lost connection until the new run has drawn the buttons."""
-
-TAP_GUARD: Final = """<style>
-.{rejoining} [class*="st-key-{option}"] button {{ pointer-events: none; opacity: 0.4; }}
-[data-testid="stElementContainer"]:has([data-phone-run]) {{ display: none; }}
-</style>
-<span hidden data-phone-run="{run}"></span>
-<script>
-if (!window.pkTapGuard) {{
-  window.pkTapGuard = true;
-  const root = document.documentElement;
-  const drawn = () => document.querySelector("[data-phone-run]")?.dataset.phoneRun ?? null;
-  let before = null;
-  new MutationObserver(() => {{
-    const state = document.querySelector("[data-testid=stApp]")?.dataset.testConnectionState;
-    if (state && state !== "CONNECTED") {{
-      if (!root.classList.contains("{rejoining}")) before = drawn();
-      root.classList.add("{rejoining}");
-    }} else if (![null, before].includes(drawn())) {{
-      root.classList.remove("{rejoining}");
-    }}
-  }}).observe(document, {{subtree: true, childList: true, attributes: true,
-    attributeFilter: ["data-test-connection-state", "data-phone-run"]}});
-  document.addEventListener("click", (event) => {{
-    if (root.classList.contains("{rejoining}")
-        && event.target.closest('[class*="st-key-{option}"] button')) {{
-      event.preventDefault();
-      event.stopPropagation();
-    }}
-  }}, true);
-}}
-</script>"""
-"""Keeps the answer buttons inactive after a lost connection until the page's new run has drawn
-them, so no tap is lost in silence.
-
-Streamlit makes its buttons active again the moment the page reconnects, but the page's first run
-comes 0.1 to 1.6 s later; a restarted server does not know the old page's fragment until then,
-and drops a tap on it without a word (a tap right after reconnecting was lost 3 times in 3).
-As its fragment polls, Streamlit's page reruns whole on reconnecting; that run draws this element
-after the page's fragments (so the server knows them once the browser sees it) with a mark new on
-every run. Until the page shows a mark other than the one it showed when the connection dropped,
-the answer buttons are dimmed and take no tap or key. A page whose connection state Streamlit does
-not say is never held."""
 
 
 def settle() -> tuple[str | None, str | None]:
@@ -176,10 +131,7 @@ def phone(id: str, token: str, lang: Lang) -> None:
     st.fragment(_view)(id, token, lang)
     if pace is not None:
         st.fragment(_watch, run_every=pace)(id, token)
-    st.html(
-        TAP_GUARD.format(rejoining=REJOINING, option=OPTION_KEY, run=secrets.token_hex(6)),
-        unsafe_allow_javascript=True,
-    )
+    devices.hold_taps(OPTION_KEY)
 
 
 def _looked(id: str, token: str) -> tuple[Phone | RoomError | StoreError, tables.Mine]:

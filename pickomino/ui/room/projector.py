@@ -9,14 +9,10 @@ reload. What the board shows at a pulse, and which buttons act, is the desk's `B
 
 from __future__ import annotations
 
-import base64
-import functools
-import io
 from collections.abc import Callable
 from html import escape
 from typing import Final
 
-import segno
 import streamlit as st
 
 from pickomino.activities.classroom import (
@@ -35,7 +31,7 @@ from pickomino.lessons.quiz import Setup
 from pickomino.pages import spec_of
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
-from pickomino.ui import frame, show
+from pickomino.ui import devices, frame, show
 from pickomino.ui.room import live, tables, versus
 from pickomino.ui.room.asked import draw_table, waiting
 
@@ -65,13 +61,6 @@ def settle(lang: Lang) -> tuple[str | None, str | None]:
     offered = token if frame.arriving(CONTROL_VISIT) and token else None
     frame.publish({"control": None, "room": code})
     return code, offered
-
-
-def qr_svg(link: str) -> str:
-    """The join link as a QR code, an SVG drawn in Python (no image service sees the code)."""
-    out = io.BytesIO()
-    segno.make(link, error="m").save(out, kind="svg", scale=8, border=2, xmldecl=False)
-    return out.getvalue().decode()
 
 
 BOARD_CSS: Final = """<style>
@@ -142,11 +131,6 @@ body:has([data-testid="stSidebar"][data-collapsed="true"])
   .st-key-room_question .pk-tiles > div { min-width: 28px !important; }
   .st-key-room_question [data-testid="stVerticalBlock"], .st-key-room_question { gap: 0.3rem; }
 }
-button.pk-copy {
-  font: inherit; padding: 0.35rem 0.8rem; border-radius: 0.5rem; cursor: pointer;
-  border: 1px solid rgba(49, 51, 63, 0.3); background: white; color: inherit;
-}
-button.pk-copy:focus-visible { outline: 2px solid #0072b2; outline-offset: 1px; }
 </style>"""
 """The board fits one projected screen (1024x768 or 1024x650, the sidebar open or folded): the
 page's own title kept for screen readers only, Streamlit's bar of buttons made see-through (its
@@ -154,16 +138,6 @@ buttons beside the join box, never over the code), the elements closer; the code
 column takes (`cqi`: eight letters in 15% of its width each), the QR code no taller than the
 window leaves; once a question is asked, a strip of the code, the address and a small QR code,
 and the question's drawing, votes and reason written smaller."""
-
-
-def qr_image(link: str, lang: Lang) -> str:
-    """The join link's QR code as an image for the board (`qr_svg`, made once per link)."""
-    return f'<img class="pk-qr" alt="{t("room.board.qr_label", lang)}" src="{_qr_data(link)}">'
-
-
-@functools.lru_cache(maxsize=64)
-def _qr_data(link: str) -> str:
-    return "data:image/svg+xml;base64," + base64.b64encode(qr_svg(link).encode()).decode()
 
 
 def _code_html(code: str) -> str:
@@ -188,7 +162,7 @@ def join_box(code: str, lang: Lang) -> None:
             if reach.reachable:
                 st.caption(t(f"room.address.{reach.source}", lang))
         with picture:
-            show.html(qr_image(link, lang))
+            show.html(devices.qr_image(link, t("room.board.qr_label", lang)))
     if reach.bad_setting:
         st.error(
             t("room.address.bad_setting", lang, setting=frame.PUBLIC_SETTING),
@@ -211,7 +185,7 @@ def join_strip(code: str, lang: Lang) -> None:
         show.html(
             f'<div class="pk-strip">{_code_html(code)}<p class="pk-strip-link">'
             f"{t('room.board.join_short', lang)}<br><code>{escape(link)}</code></p>"
-            f"{qr_image(link, lang)}</div>"
+            f"{devices.qr_image(link, t('room.board.qr_label', lang))}</div>"
         )
 
 
@@ -494,46 +468,9 @@ def _controls(shown: Board, code: str, token: str, lang: Lang) -> None:
     control = control_link(frame.reach(), code, token)
     st.caption(t("room.teacher.control_help", lang))
     # the link is written into the page for the button to copy, never drawn on the screen
-    st.html(
-        f'<button class="pk-copy" type="button" data-link="{escape(control)}" '
-        f'data-done="{escape(t("room.teacher.control_copied", lang))}">'
-        f"{escape(t('room.teacher.control_copy', lang))}</button>{COPY_JS}",
-        unsafe_allow_javascript=True,
+    devices.copy_button(
+        control, t("room.teacher.control_copy", lang), t("room.teacher.control_copied", lang)
     )
-
-
-COPY_JS: Final = """<script>
-if (!window.pkCopy) {
-  window.pkCopy = true;
-  document.addEventListener("click", (event) => {
-    const button = event.composedPath().find((e) => e.matches?.("button.pk-copy"));
-    if (button === undefined) return;
-    const link = button.dataset.link;
-    const done = () => { button.textContent = button.dataset.done; };
-    const byHand = () => {
-      const area = document.createElement("textarea");
-      area.value = link;
-      area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.opacity = "0";
-      document.body.appendChild(area);
-      area.select();
-      const copied = document.execCommand("copy");
-      area.remove();
-      if (copied) done();
-    };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(link).then(done, byHand);
-    } else {
-      byHand();
-    }
-  });
-}
-</script>"""
-"""*Copy the control link*: Streamlit takes a button's `onclick` out of the page's HTML, so one
-listener of the whole page, installed once per tab, copies the link of whichever copy button is
-clicked. The clipboard API needs a secure page (https, or the laptop's own localhost); a board
-opened at the laptop's network address (http) copies by the browser's older "copy" command."""
 
 
 def _close(code: str, lang: Lang) -> None:

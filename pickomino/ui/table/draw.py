@@ -24,12 +24,11 @@ from pickomino.activities.table import (
     View,
     seat_links,
 )
-from pickomino.game import Move
 from pickomino.i18n import Lang, t
 from pickomino.names import TYPED_CHARS
-from pickomino.narrate import move_words
 from pickomino.store import StoreError
-from pickomino.ui import dice_choice, frame, table_game
+from pickomino.ui import devices, frame, table_game
+from pickomino.ui.common import TABLE_CSS, offer
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
@@ -41,14 +40,38 @@ from pickomino.ui.table.state import (
     SEATS,
     TIMER,
     Reader,
+    keep_in_browser,
     tables,
     words,
 )
 
 PAGE: Final = "table"
 """The page's path in the app's addresses (`frame.address`)."""
-ORDER: Final = ("roll", "take", "stop")
-"""The moves other than a keep, in the order their buttons show: rolling on keeps the turn."""
+HELD: Final = "table_"
+"""The start of the key of every button at a table (its moves, the host's bots): held after a
+lost connection until the page has run again (`devices.hold_taps`)."""
+
+
+OWN_CSS: Final = """<style>
+[data-testid="stMain"] .element-container:has(> .stHtml > script):not(
+  :has(> .stHtml > :not(style, script))) { display: none; }
+[class*="st-key-table_seat_"] > :first-child { flex: none; }
+[class*="st-key-table_seat_"] > :last-child { flex: 1 1 0; min-width: 0; }
+[class*="st-key-table_seat_"] .pk-qr { display: block; width: 8.5rem; height: auto; }
+@media (max-width: 640px) {
+  [class*="st-key-table_seat_"] { flex-wrap: wrap; }
+  [class*="st-key-table_seat_"] > :last-child { flex: 1 1 14rem; }
+  [class*="st-key-table_seat_"] .pk-qr { width: 7rem; }
+}
+</style>"""
+"""The page's own: a script alone (the seat's cookie) takes no room; a seat's QR code beside its
+link, small enough that a host's page of seven seats stays short, large enough for a phone held
+at arm's length to scan; on a phone the link goes under it."""
+
+
+def style() -> None:
+    """A table's compact page, as the Play page's: the moves' rows and the phone's sizes."""
+    st.html(TABLE_CSS + OWN_CSS)
 
 
 def page(shown: Reader, lang: Lang) -> None:
@@ -122,10 +145,13 @@ def table_page(shown: Reader, lang: Lang) -> None:
     except (TableRefused, StoreError) as error:
         st.error(words(error, lang), icon=":material/error:")
         return
+    if shown.player is not None and view.seat is not None:
+        keep_in_browser(view.id, shown.player)
     if view.over:
         _at_table(shown, view, lang)
         return
     st.fragment(_live, run_every=POLL_SECONDS)(shown, lang)
+    devices.hold_taps(HELD)
 
 
 def _view(shown: Reader) -> View:
@@ -163,8 +189,10 @@ def _at_table(shown: Reader, view: View, lang: Lang) -> None:
 def host_links(view: View, host: str, lang: Lang) -> None:
     """For the host: each empty seat's link to send, to open oneself, or to give to a bot.
 
-    The links are drawn from the host's token (`seat_links`), so a reload shows them again; the
-    table's own address lets anyone watch.
+    Each with its QR code, for a friend at the table to scan, and a button that copies it on a
+    page opened at a plain-http network address too (`devices.copy_button`). The links are drawn
+    from the host's token (`seat_links`), so a reload shows them again; the table's own address
+    lets anyone watch.
     """
     if not view.started:
         st.markdown(t("table_page.links_intro", lang))
@@ -177,23 +205,29 @@ def host_links(view: View, host: str, lang: Lang) -> None:
         for seat, (kind, link) in enumerate(zip(view.kinds, links, strict=True)):
             if kind is not None:
                 continue
-            with st.container(border=True, key=f"table_seat_{seat}"):
-                st.markdown(f"**{t('table_page.seat', lang, n=seat + 1)}**")
-                address = frame.address(PAGE, {"table": view.id, "seat": link})
-                st.code(address, language=None, wrap_lines=True)
-                with st.container(horizontal=True, gap="small"):
-                    st.link_button(
-                        t("table_page.sit_here", lang),
-                        address,
-                        icon=":material/open_in_new:",
-                    )
-                    st.button(
-                        t("table_page.give_bot", lang),
-                        key=f"table_bot_{seat}",
-                        icon=":material/smart_toy:",
-                        on_click=clicks.give_bot,
-                        args=(view.id, host, seat, lang),
-                    )
+            address = frame.address(PAGE, {"table": view.id, "seat": link})
+            with st.container(border=True, horizontal=True, gap="medium", key=f"table_seat_{seat}"):
+                alt = t("table_page.qr_label", lang, n=seat + 1)
+                st.html(devices.qr_image(address, alt), width="content")
+                with st.container(gap="small"):
+                    st.markdown(f"**{t('table_page.seat', lang, n=seat + 1)}**")
+                    st.code(address, language=None, wrap_lines=True)
+                    with st.container(horizontal=True, gap="small"):
+                        devices.copy_button(
+                            address, t("table_page.copy", lang), t("table_page.copied", lang)
+                        )
+                        st.link_button(
+                            t("table_page.sit_here", lang),
+                            address,
+                            icon=":material/open_in_new:",
+                        )
+                        st.button(
+                            t("table_page.give_bot", lang),
+                            key=f"table_bot_{seat}",
+                            icon=":material/smart_toy:",
+                            on_click=clicks.give_bot,
+                            args=(view.id, host, seat, lang),
+                        )
     st.caption(t("table_page.watch_link", lang))
     st.code(frame.address(PAGE, {"table": view.id}), language=None, wrap_lines=True)
 
@@ -216,48 +250,17 @@ def _notice(view: View) -> None:
 
 
 def _moves(view: View, token: str, lang: Lang, names: Called) -> None:
-    """The seat's moves as buttons, keyed and sent with the table's move number.
+    """The seat's moves drawn as on the Play page (`common.offer`), sent with the move number.
 
-    The odds under them, and the advised move starred, when the host allows hints.
+    The odds beside the buttons and under them, the advised move starred, when the host allows
+    hints; the buttons' keys carry the table's move number, so a tap drawn at an older number is
+    another button and a late one is refused by its number.
     """
     table = view.table
     assert table is not None
     analysis = view.analysis()
-    best = None if analysis is None else analysis.recommended.move
-    prefix = f"table_{view.number}"
     click = partial(clicks.play, view.id, token, view.number, lang)
-    if table.phase == "keep":
-        dice_choice.groups(table, analysis, {}, lang, click, prefix=prefix, best=best)
-    else:
-        legal = sorted(view.moves(), key=lambda move: ORDER.index(move.kind))
-        with st.container(horizontal=True, key=f"{prefix}_moves"):
-            for move in legal:
-                _move_button(view, move, best, names, lang, click, prefix)
+    offer(table, analysis, lang, click, prefix=f"table_{view.number}", names=names.said)
     if analysis is not None:
         with st.container(border=True):
             panel(analysis, table, lang)
-
-
-def _move_button(
-    view: View,
-    move: Move,
-    best: Move | None,
-    names: Called,
-    lang: Lang,
-    click: dice_choice.Click,
-    prefix: str,
-) -> None:
-    """One move other than a keep: its words, and what it leads to when the odds are shown."""
-    table = view.table
-    assert table is not None
-    line = dice_choice.outlook(move, view.analysis(), {}, lang)
-    key = f"{prefix}_{move.kind}" + (f"_{move.tile}" if move.kind == "take" else "")
-    st.button(
-        move_words(move, table, lang, "button", names.said) + (f"\n\n{line}" if line else ""),
-        key=key,
-        icon=":material/star:" if move == best else None,
-        type="primary" if move == best else "secondary",
-        on_click=click,
-        args=(move,),
-        width="stretch",
-    )

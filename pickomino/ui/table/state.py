@@ -6,8 +6,8 @@ link not yet claimed, `&player=TOKEN` plays a claimed seat. The player's token r
 in the address once claimed, so a reload or a lost connection comes back as the same seat, as a
 pupil's phone does in a room (`?pupil=`). The address is read on the first run of a visit only
 (`frame.arriving`); later runs keep the reader in the session, where the tokens a session played
-with are kept too, so a seat's link opened again in the session gives its seat back and another
-seat's link is refused.
+with are kept too, and in a cookie of the browser (`keep_in_browser`), so a seat's link opened
+again, in the session or in a new tab, gives its seat back and another seat's link is refused.
 """
 
 from __future__ import annotations
@@ -18,13 +18,20 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.activities.table import KEPT, MOVES_PER_MINUTE, TableRefused, Tables
+from pickomino.activities.table import (
+    KEPT,
+    MOVES_PER_MINUTE,
+    SEAT_COOKIE,
+    TableRefused,
+    Tables,
+    held,
+)
 from pickomino.game import IllegalMove
 from pickomino.i18n import Lang, t
 from pickomino.refusals import refusal as engine_refusal
 from pickomino.rooms import Limit, RoomError
-from pickomino.store import StoreError
-from pickomino.ui import frame, storage
+from pickomino.store import EXPIRY, StoreError
+from pickomino.ui import devices, frame, storage
 
 READER: Final = "table_reader"
 """Who this session reads the page as (`Reader`), settled on arriving and changed by clicks."""
@@ -84,9 +91,17 @@ def put(shown: Reader) -> None:
 
 
 def played(id: str) -> str | None:
-    """The token this session plays table `id` with, if any."""
-    tokens: dict[str, str] = st.session_state.get(PLAYED, {})
-    return tokens.get(id)
+    """The token this session, else this browser (its cookie), plays table `id` with, if any."""
+    return held(id, st.session_state.get(PLAYED, {}), devices.cookie)
+
+
+def keep_in_browser(id: str, token: str) -> None:
+    """Write the player's token into a cookie of this browser, for as long as a table is kept.
+
+    Only once the table took the token (the seat's page draws it): a seat's link opened again
+    in a new tab, a new session, then gives the seat back (`played`).
+    """
+    devices.write_cookies({SEAT_COOKIE + id: token}, EXPIRY)
 
 
 def keep_player(id: str, token: str) -> None:
