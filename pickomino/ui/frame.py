@@ -371,14 +371,22 @@ def sidebar(lang: Lang) -> None:
     st.sidebar.caption(t("frame.about", lang))
 
 
-def navigation(lang: Lang) -> tuple[Page, PageSpec]:
-    """The pages grouped in translated sections in the sidebar, each link carrying the language.
+PAGES_KEY: Final = "frame_pages"
+"""This session's `st.Page`s with the language they are titled in (`_pages`)."""
 
-    Drawn here with `st.page_link` rather than by Streamlit's own sidebar menu, whose list holds
-    its section titles directly (invalid markup a screen reader stumbles on). Returns the page this
-    run shows, with its spec (found by the page itself: the default page's `url_path` is empty,
-    as it is served at /).
+
+def _pages(lang: Lang) -> tuple[dict[PageSpec, Page], Page]:
+    """Every page's `st.Page` in `lang`, and the alias that opens the welcome page from /home.
+
+    Made once a session and language, not on every run: making them (each file's path resolved on
+    disk, its icon checked) was a fifth of the navigation's cost in a phone's whole run, which the
+    room asks of 30 phones at once when the teacher presses *Next* (docs/speed.md). Kept in the
+    session, never shared between sessions: `st.navigation` marks the page it chose as the one
+    the run may call (`Page.run`), and two sessions' runs would unmark each other's.
     """
+    kept = st.session_state.get(PAGES_KEY)
+    if kept is not None and kept[0] == lang:
+        return kept[1], kept[2]
     built = {
         spec: st.Page(
             spec.file,
@@ -389,17 +397,30 @@ def navigation(lang: Lang) -> tuple[Page, PageSpec]:
         )
         for spec in PAGES
     }
-    home = spec_of("home")
+    home = built[spec_of("home")]
     # A typed or remembered /home opens the welcome page, rather than Streamlit's English "Page
     # not found" (the welcome page's own path is reserved by Streamlit, so this is another one).
     alias = st.Page(
-        lambda: st.switch_page(built[home], query_params={LANG_KEY: lang}),
+        lambda: st.switch_page(home, query_params={LANG_KEY: lang}),
         title=t("page.home.title", lang),
         url_path="home",
     )
+    st.session_state[PAGES_KEY] = (lang, built, alias)
+    return built, alias
+
+
+def navigation(lang: Lang) -> tuple[Page, PageSpec]:
+    """The pages grouped in translated sections in the sidebar, each link carrying the language.
+
+    Drawn here with `st.page_link` rather than by Streamlit's own sidebar menu, whose list holds
+    its section titles directly (invalid markup a screen reader stumbles on). Returns the page this
+    run shows, with its spec (found by the page itself: the default page's `url_path` is empty,
+    as it is served at /).
+    """
+    built, alias = _pages(lang)
     chosen = st.navigation([*built.values(), alias], position="hidden")
     if chosen is alias:
-        return chosen, home
+        return chosen, spec_of("home")
     with st.sidebar.container(key="frame_nav"):
         for section in SECTIONS:
             pages = [(spec, page) for spec, page in built.items() if spec.section == section]
