@@ -33,6 +33,23 @@ from typing import Final
 import segno
 import streamlit as st
 
+from pickomino.i18n import Lang, t
+from pickomino.names import TYPED_CHARS
+
+
+def nickname_input(key: str, lang: Lang) -> None:
+    """The field where a pupil or a friend types the nickname the others will see.
+
+    Streamlit cuts a typed value to `max_chars`; a longer one sent past the form (over the
+    websocket) is refused by the one rule of names (`rooms.nickname`).
+    """
+    st.text_input(
+        t("room.join.nickname", lang),
+        key=key,
+        max_chars=TYPED_CHARS,
+        help=t("room.join.nickname_help", lang),
+    )
+
 
 def qr_svg(link: str) -> str:
     """The link as a QR code, an SVG drawn in Python (no image service sees the link)."""

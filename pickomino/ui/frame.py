@@ -347,6 +347,19 @@ def publish(wanted: Mapping[str, str | None]) -> None:
         st.query_params.from_dict(changed)
 
 
+def keep_parts(parts: Mapping[str, object]) -> None:
+    """Put an activity's parts in the session under their keys; a part that is None is taken out.
+
+    The pages keep an activity (the practice table, the Play page's game) as its parts, each under
+    a key of its own that tests and widgets read, rather than as one object.
+    """
+    for key, value in parts.items():
+        if value is None:
+            st.session_state.pop(key, None)
+        else:
+            st.session_state[key] = value
+
+
 def refused(refusals: Iterable[str], icon: str = ":material/link_off:") -> None:
     """What the address the reader arrived with asked and the page could not do, each said once.
 

@@ -17,6 +17,7 @@ from pickomino.activities.play import PACES, Pace, PlayGame, Settings
 from pickomino.i18n import LANGS, t
 from pickomino.match import KINDS, PERSON, Kind, Match
 from pickomino.rules import PRESETS
+from pickomino.ui import frame
 
 MATCH: Final = "play_match"
 PENDING: Final = "play_pending"
@@ -98,11 +99,7 @@ def put(changed: PlayGame) -> None:
         LINKED: changed.linked,
         LINK: changed.link,
     }
-    for key, value in parts.items():
-        if value is None:
-            st.session_state.pop(key, None)
-        else:
-            st.session_state[key] = value
+    frame.keep_parts(parts)
 
 
 def refuse(text: str) -> None:

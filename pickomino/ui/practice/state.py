@@ -18,6 +18,7 @@ from pickomino.activities.practice import Practice, Settings
 from pickomino.game import Table
 from pickomino.i18n import LANGS, t
 from pickomino.rules import PRESETS, Rules, preset
+from pickomino.ui import frame
 
 BOX: Final = "sandbox"
 LINK: Final = "sandbox_link"  # the (table, scenario) link values the URL holds, as last seen or set
@@ -115,11 +116,7 @@ def keep(practice: Practice) -> None:
         STORED: practice.held,
         WRITTEN: practice.written,
     }
-    for key, value in parts.items():
-        if value is None:
-            st.session_state.pop(key, None)
-        else:
-            st.session_state[key] = value
+    frame.keep_parts(parts)
     was = settings()
     for field, key in SETTING_KEYS.items():
         value = getattr(practice.settings, field)

@@ -17,7 +17,6 @@ import streamlit as st
 from pickomino.activities.classroom import Phone
 from pickomino.activities.classroom.room import refusal
 from pickomino.i18n import Lang, t
-from pickomino.names import TYPED_CHARS
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui import devices, frame
@@ -71,12 +70,7 @@ def join_form(lang: Lang) -> None:
         st.error(refused, icon=":material/error:")
     with st.form("join_form", border=False):
         st.text_input(t("room.join.code", lang), key=CODE_INPUT, max_chars=12)
-        st.text_input(  # Streamlit cuts a value to `max_chars`: past 20, refused (`nickname`)
-            t("room.join.nickname", lang),
-            key=NAME_INPUT,
-            max_chars=TYPED_CHARS,
-            help=t("room.join.nickname_help", lang),
-        )
+        devices.nickname_input(NAME_INPUT, lang)
         st.form_submit_button(
             t("room.join.button", lang),
             type="primary",

@@ -25,7 +25,6 @@ from pickomino.activities.table import (
     seat_links,
 )
 from pickomino.i18n import Lang, t
-from pickomino.names import TYPED_CHARS
 from pickomino.store import StoreError
 from pickomino.ui import devices, frame, table_game
 from pickomino.ui.common import TABLE_CSS, offer
@@ -122,12 +121,7 @@ def nickname_form(lang: Lang) -> None:
     """A seat's link not yet claimed: the nickname the other players will see."""
     st.markdown(t("table_page.nickname_intro", lang))
     with st.form("table_claim_form", border=False):
-        st.text_input(  # Streamlit cuts a value to `max_chars`: past 20, refused (`nickname`)
-            t("room.join.nickname", lang),
-            key=NAME_INPUT,
-            max_chars=TYPED_CHARS,
-            help=t("room.join.nickname_help", lang),
-        )
+        devices.nickname_input(NAME_INPUT, lang)
         st.form_submit_button(
             t("table_page.sit_down", lang),
             type="primary",
