@@ -182,28 +182,44 @@ def deal_form(seen: Seen, code: str, lang: Lang) -> None:
         )
 
 
+HAND_CSS: Final = """<style>
+.st-key-room_tables_hand { gap: 0.15rem; }
+.st-key-room_tables_hand button[data-variant="segmented_control"] { min-width: 1.7rem;
+  min-height: 1.8rem; padding: 0 0.2rem; }
+.st-key-room_tables_hand [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+.st-key-room_tables_hand [data-testid="stMarkdownContainer"] p { margin: 0;
+  overflow-wrap: anywhere; }
+</style>"""
+"""The rows of tables by hand, small: fifteen table numbers beside a name on one line of the
+teacher's panel, sidebar open, so thirty pupils take under two projected screens; the name
+centred on its row (Streamlit's text pulls the next element up by a negative margin)."""
+
+
 def _picks(pupils: tuple[Pupil, ...]) -> None:
     """Each pupil's name and a row of table numbers, theirs marked: one click moves them.
 
     Thirty pupils are one short row each, the whole class's tables seen at a glance on the
-    projector, nothing to type and no list to open (a selectbox takes two clicks a pupil). At
-    first the pupils sit two by two as they joined, so the teacher moves only those to move; as
-    many numbers as make tables of two, a pupil alone getting a bot. Inside the form, a click
-    sends nothing until the deal; a pupil who joins later gets a row on the next redraw, and a
-    deal that left them out is refused (`tables_by_hand`).
+    projector, nothing to type and no list to open (a selectbox takes two clicks a pupil, a
+    table's cell a double click and typing). At first the pupils sit two by two as they
+    joined, so the teacher moves only those to move; as many numbers as make tables of two, a
+    pupil alone getting a bot. Inside the form, a click sends nothing until the deal; a pupil
+    who joins later gets a row on the next redraw, and a deal that left them out is refused
+    (`tables_by_hand`).
     """
+    show.html(HAND_CSS)
     numbers = list(range(1, math.ceil(len(pupils) / MIN_SEATS) + 1))
-    for index, pupil in enumerate(pupils):
-        with st.container(horizontal=True, vertical_alignment="center"):
-            st.markdown(f"**{pupil.nickname}**", width=160)
-            st.segmented_control(
-                pupil.nickname,
-                numbers,
-                default=index // MIN_SEATS + 1,
-                required=True,
-                key=AT + pupil.id,
-                label_visibility="collapsed",
-            )
+    with st.container(key="room_tables_hand"):
+        for index, pupil in enumerate(pupils):
+            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                st.markdown(f"**{pupil.nickname}**", width=110)
+                st.segmented_control(
+                    pupil.nickname,
+                    numbers,
+                    default=index // MIN_SEATS + 1,
+                    required=True,
+                    key=AT + pupil.id,
+                    label_visibility="collapsed",
+                )
 
 
 def dealt(id: str) -> bool:
