@@ -1,9 +1,10 @@
 """A room's tables: the teacher deals the pupils, the board shows every table, each phone its own.
 
-The classroom's side without Streamlit first, on both backends (the deal by the teacher's desk, a
-table in the board's words, the results and the records' file), then the Class room page through
-AppTest, with the helpers of `tests/test_room_page.py`: the teacher's panel deals, the board's
-grid and one table large, a pupil's link to their own seat, the results and their file.
+The classroom's side without Streamlit first, on both backends (the deal by the teacher's desk, at
+random or by hand, a table in the board's words, the results and the records' file), then the
+Class room page through AppTest, with the helpers of `tests/test_room_page.py`: the teacher's
+panel deals at random or by hand, the board's grid and one table large, a pupil's link to their
+own seat, the results and their file.
 """
 
 from __future__ import annotations
@@ -25,17 +26,28 @@ from streamlit.testing.v1 import AppTest
 
 from pickomino.activities.classroom import TEACHER_KEY, TeacherDesk
 from pickomino.activities.classroom.tables import (
+    HandRefused,
     deal_room,
     may_deal,
     records_zip,
     results_sheet,
+    tables_by_hand,
     told,
 )
-from pickomino.activities.table import BOT, TIMERS, Tables, check_settings
+from pickomino.activities.table import BOT, TIMERS, TableRefused, Tables, check_settings
 from pickomino.bots import strategy
 from pickomino.i18n import t
 from pickomino.match import PERSON
-from pickomino.rooms import KEPT_AFTER, MAX_PUPILS, Limit, RoomError, new_code, new_token, open_room
+from pickomino.rooms import (
+    KEPT_AFTER,
+    MAX_PUPILS,
+    Limit,
+    Pupil,
+    RoomError,
+    new_code,
+    new_token,
+    open_room,
+)
 from pickomino.rooms import pupil_id as key_of
 from pickomino.scenario import scenario_json
 from pickomino.share import read_file
@@ -157,6 +169,79 @@ def test_seats_are_called_as_on_the_play_page_on_the_board_and_in_the_sheet(
     ]
 
 
+def test_tables_by_hand_follow_the_teachers_numbers_a_number_left_unused_dropped() -> None:
+    pupils = [Pupil("a", "Ana"), Pupil("b", "Bob"), Pupil("c", "Cy"), Pupil("d", "Dan", True)]
+    made = tables_by_hand(pupils, {"c": 1, "b": 4, "a": 4, "d": 1, "gone": 2})
+    assert made == [["c"], ["a", "b"]]  # Dan was removed, "gone" is no pupil of the room
+    assert tables_by_hand([Pupil("d", "Dan", True)], {}) == []
+
+
+def test_tables_by_hand_are_refused_naming_the_full_table_or_the_pupils_left_out() -> None:
+    pupils = [Pupil(id, id.upper()) for id in "abcdef"]
+    with pytest.raises(HandRefused) as full:
+        tables_by_hand(pupils, {"a": 1, "b": 2, "c": 2, "d": 2, "e": 2, "f": 2})
+    assert (full.value.code, full.value.params) == ("full", {"n": 2, "count": 5, "high": 4})
+    said = t(full.value.key, "en", **full.value.params)
+    assert "Table 2" in said and "5" in said and "4" in said
+    with pytest.raises(HandRefused) as missing:
+        tables_by_hand(pupils, {"a": 1, "b": 1, "d": 2, "f": 2})
+    assert missing.value.code == "no_table"
+    assert "C, E" in t(missing.value.key, "fr", **missing.value.params)
+
+
+def test_the_teachers_desk_deals_tables_by_hand_a_pupil_alone_against_a_bot(
+    db: Store, clock: Clock
+) -> None:
+    desk, code, tokens = room_of(db, clock, ("Ana", "Bob", "Cy", "Dan", "Eve"))
+    at = Tables(db, lambda: clock().timestamp(), UNLIMITED)
+    room = desk.find(code)
+    id = {name: key_of(token) for name, token in tokens.items()}
+    picked = {id["Ana"]: 3, id["Bob"]: 3, id["Cy"]: 1, id["Dan"]: 3, id["Eve"]: 3}
+    ids = deal_room(desk, at, code, 2, timer=60, rng=random.Random(0), picked=picked)
+    lines = at.board(room)
+    assert [line.place for line in lines] == [1, 2] and [line.id for line in lines] == list(ids)
+    assert lines[0].names[0] == "Cy" and lines[0].kinds == (PERSON, BOT)
+    assert sorted(lines[1].names) == ["Ana", "Bob", "Dan", "Eve"]
+    assert lines[1].kinds == (PERSON,) * 4
+    assert at.table_of(room, tokens["Cy"]) == ids[0]
+    assert at.load(ids[0]).timer == 60
+
+
+def test_a_deal_by_hand_refused_deals_nothing(db: Store, clock: Clock) -> None:
+    desk, code, tokens = room_of(db, clock, ("Ana", "Bob", "Cy", "Dan", "Eve", "Fay"))
+    at = Tables(db, lambda: clock().timestamp(), UNLIMITED)
+    room = desk.find(code)
+    every = {key_of(token): 1 for token in tokens.values()}
+    with pytest.raises(HandRefused) as full:
+        deal_room(desk, at, code, 2, picked=every)
+    assert full.value.code == "full" and full.value.params["count"] == 6
+    late = {key: 1 if n < 3 else 2 for n, key in enumerate(list(every)[:-1])}
+    with pytest.raises(HandRefused) as missing:
+        deal_room(desk, at, code, 2, picked=late)  # Fay joined after the teacher picked
+    assert missing.value.params == {"names": "Fay"}
+    stranger = TeacherDesk(db, lambda: clock().timestamp(), {})
+    with pytest.raises(RoomError):
+        deal_room(stranger, at, code, 2, picked={key: 1 + n % 2 for n, key in enumerate(every)})
+    assert at.board(room) == ()
+    desk.remove(code, key_of(tokens["Fay"]))
+    for name in ("Ana", "Bob", "Cy", "Dan", "Eve"):
+        desk.remove(code, key_of(tokens[name]))
+    with pytest.raises(TableRefused) as empty:
+        deal_room(desk, at, code, 2, picked=every)  # every pupil removed: no one to seat
+    assert empty.value.code == "no_pupils" and at.board(room) == ()
+
+
+def test_who_starts_a_table_made_by_hand_is_drawn(db: Store, clock: Clock) -> None:
+    at = Tables(db, lambda: clock().timestamp(), UNLIMITED)
+    firsts = set()
+    for seed in range(8):
+        desk, code, tokens = room_of(db, clock, ("Ana", "Bob"))
+        picked = {key_of(token): 1 for token in tokens.values()}
+        (id,) = deal_room(desk, at, code, 2, rng=random.Random(seed), picked=picked)
+        firsts.add(at.load(id).seats[0].name)
+    assert firsts == {"Ana", "Bob"}  # seat 0 plays first
+
+
 # ----- the Class room page ---------------------------------------------------------------------
 
 
@@ -180,6 +265,50 @@ def deal(teacher: AppTest, size: int = 2) -> AppTest:
     panel(teacher)
     teacher.selectbox(key=room_tables.SIZE).set_value(size)
     return teacher.button(key="room_tables_deal").click().run()
+
+
+def by_hand(teacher: AppTest, picks: dict[AppTest, int]) -> AppTest:
+    """The teacher's tables by hand, from the opened panel: each pupil's phone, their table."""
+    panel(teacher)
+    teacher.segmented_control(key=room_tables.HOW).set_value("by_hand").run()
+    for phone, number in picks.items():
+        key = room_tables.AT + key_of(str(phone.query_params["pupil"]))
+        teacher.segmented_control(key=key).set_value(number)
+    return teacher.button(key="room_tables_deal").click().run()
+
+
+def test_the_teacher_picks_each_pupils_table_by_hand_and_a_pupil_alone_plays_a_bot() -> None:
+    teacher, code = teacher_room()
+    zoe, max_, ana = pupil(code, "Zoë"), pupil(code, "Max"), pupil(code, "Ana")
+    panel(teacher)
+    picks = [w for w in teacher.segmented_control if str(w.key).startswith(room_tables.AT)]
+    assert not picks and room_tables.SIZE in {w.key for w in teacher.selectbox}  # at random
+    teacher.segmented_control(key=room_tables.HOW).set_value("by_hand").run()
+    picks = [w for w in teacher.segmented_control if str(w.key).startswith(room_tables.AT)]
+    assert [w.value for w in picks] == [1, 1, 2]  # two by two as they joined, to start with
+    assert picks[0].options == ["1", "2"]
+    assert room_tables.SIZE not in {w.key for w in teacher.selectbox}
+    assert t("room.tables.hand_intro", "en", high=4) in shown_text(teacher)
+    by_hand(teacher, {max_: 2, ana: 1})
+    assert not teacher.exception and not teacher.error
+    first, second = app_tables().board(storage.store().find_room(code))
+    assert sorted(first.names) == ["Ana", "Zoë"] and first.kinds == (PERSON, PERSON)
+    assert second.names[0] == "Max" and second.kinds == (PERSON, BOT)
+    assert t("room.tables.yours", "en", n=2) in shown_text(max_.run())
+    assert t("room.tables.yours", "en", n=1) in shown_text(zoe.run())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_table_by_hand_with_too_many_players_is_refused_and_nothing_dealt(lang: str) -> None:
+    teacher, code = teacher_room(lang)
+    phones = [pupil(code, name, lang) for name in ("Zoë", "Max", "Ana", "Cy", "Bo")]
+    by_hand(teacher, dict.fromkeys(phones, 1))
+    said = t("room.tables.full", lang, n=1, count=5, high=4)
+    assert [str(e.value) for e in teacher.error] == [said]
+    assert app_tables().board(storage.store().find_room(code)) == ()
+    assert "room_tables_deal" in {b.key for b in teacher.button}  # the teacher picks again
+    by_hand(teacher, {phones[0]: 2, phones[1]: 2})
+    assert not teacher.error and len(app_tables().board(storage.store().find_room(code))) == 2
 
 
 def test_the_teacher_deals_two_pupils_into_a_table_the_board_shows_it_and_each_phone_its_seat() -> (

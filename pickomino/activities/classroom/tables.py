@@ -1,7 +1,8 @@
 """A room's tables, from the classroom's side: the pupils dealt, the board's lines, the results.
 
 The tables themselves are `activities.table` (a game between devices, played with the pupils' own
-room tokens); here the teacher's desk deals the room's seated pupils into them, the board words
+room tokens); here the teacher's desk deals the room's seated pupils into them, at random or as
+the teacher picked each pupil's table (`tables_by_hand`), the board words
 each table in one short line (thirty fit one projected screen), and the results and the games'
 records are put in one file for the teacher to keep, as the answer sheet is.
 """
@@ -12,7 +13,7 @@ import csv
 import io
 import random
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,7 +26,9 @@ from pickomino.activities.table import (
     Finished,
     Tables,
     deal_at_random,
+    deal_by_hand,
 )
+from pickomino.errors import CodedError
 from pickomino.i18n import Lang, t
 from pickomino.match import PERSON
 from pickomino.rooms import Pupil, cell
@@ -33,6 +36,43 @@ from pickomino.scenario import Scenario
 
 SIZES: Final = range(MIN_SEATS, ROOM_SEATS + 1)
 """The table sizes a teacher may deal a room into."""
+
+
+class HandRefused(CodedError):
+    """Tables made by hand that cannot be dealt; `code` names why (`room.tables.<code>`)."""
+
+    section = "room.tables"
+
+
+def tables_by_hand(pupils: Sequence[Pupil], picked: Mapping[str, int]) -> list[list[str]]:
+    """The tables the teacher made: each pupil's id under the table number picked for them.
+
+    In the order of the numbers, a number no pupil got left out (the board numbers the tables
+    it is dealt, after those the room holds already). Refused, naming what to change, when a
+    seated pupil has no table (they joined after the teacher picked: HandRefused "no_table") or
+    a table has more players than a room's table seats (HandRefused "full"); a pick for a pupil
+    no longer seated is left out, as the teacher removed them.
+    """
+    seated = [pupil for pupil in pupils if not pupil.removed]
+    missing = [pupil.nickname for pupil in seated if pupil.id not in picked]
+    if missing:
+        raise HandRefused(
+            "no_table", f"no table picked for {', '.join(missing)}", names=", ".join(missing)
+        )
+    made: dict[int, list[str]] = {}
+    for pupil in seated:
+        made.setdefault(picked[pupil.id], []).append(pupil.id)
+    groups = sorted(made.items())
+    for number, ids in groups:
+        if len(ids) > ROOM_SEATS:
+            raise HandRefused(
+                "full",
+                f"table {number} has {len(ids)} players, a room's table at most {ROOM_SEATS}",
+                n=number,
+                count=len(ids),
+                high=ROOM_SEATS,
+            )
+    return [ids for _, ids in groups]
 
 
 def deal_room(
@@ -43,15 +83,26 @@ def deal_room(
     hints: bool = False,
     timer: int | None = None,
     rng: random.Random | None = None,
+    picked: Mapping[str, int] | None = None,
 ) -> tuple[str, ...]:
-    """Deal room `code`'s seated pupils at random into tables of `size`, bots in the empty seats.
+    """Deal room `code`'s seated pupils into tables, bots in the empty seats.
 
-    Only with the room's teacher token this session or browser holds (RoomError "not_teacher");
-    a new deal adds tables to the room's, up to its limit (TableRefused "many_tables").
+    At random into tables of `size`; or, given `picked`, as the teacher made them
+    (`tables_by_hand`; `size` unused), who sits first at each table (and so starts) still drawn.
+    Only with the room's teacher token this session or browser holds (RoomError
+    "not_teacher"); a new deal adds tables to the room's, up to its limit (TableRefused
+    "many_tables"). Nothing is dealt when anything is refused.
     """
     id = desk.find(code)
     pupils = [Pupil(*row) for row in desk.store.pupils(id)]
-    dealt = deal_at_random(pupils, size, rng or random.Random())
+    draw = rng or random.Random()
+    if picked is None:
+        dealt = deal_at_random(pupils, size, draw)
+    else:
+        groups = tables_by_hand(pupils, picked)
+        for group in groups:
+            draw.shuffle(group)
+        dealt = deal_by_hand(pupils, groups)
     return tables.deal(id, desk.token(code), dealt, hints=hints, timer=timer)
 
 

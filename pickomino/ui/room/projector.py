@@ -430,7 +430,7 @@ def _controls(shown: Board, code: str, token: str, lang: Lang) -> None:
         )
         if room.question is not None and room.question.activity != "bot":
             versus.start_button(code, lang, _teacher)
-        tables.deal_form(shown.seen.id, code, lang)
+        tables.deal_form(shown.seen, code, lang)
         if st.session_state.get(CLOSING_KEY) != code:
             st.button(
                 t("room.teacher.close_room", lang),

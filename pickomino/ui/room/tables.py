@@ -1,6 +1,7 @@
 """A room's tables on its board and on the pupils' phones: dealt, watched, their results kept.
 
-The teacher deals the room's pupils into tables from the folded panel (`deal_form`); the board
+The teacher deals the room's pupils into tables from the folded panel (`deal_form`), at random or
+by hand (a row of table numbers for each pupil, one click to seat them); the board
 then shows every table of the room in one compact grid, thirty on a projected screen (`board`),
 one of them large if the teacher picks it (drawn as the Table page's spectator sees it,
 `ui.table_game`), and the results with their file once every game is over. Each pupil's phone
@@ -10,6 +11,7 @@ Table page reads it (`?table=ID&player=TOKEN`). The logic is `activities.classro
 
 from __future__ import annotations
 
+import math
 from html import escape
 from typing import Final
 
@@ -18,15 +20,23 @@ import streamlit as st
 from pickomino.activities.classroom.room import Seen, refusal
 from pickomino.activities.classroom.tables import (
     SIZES,
+    HandRefused,
     deal_room,
     may_deal,
     records_zip,
     told,
 )
-from pickomino.activities.table import TIMERS, BoardLine, TableRefused, Tables
+from pickomino.activities.table import (
+    MIN_SEATS,
+    ROOM_SEATS,
+    TIMERS,
+    BoardLine,
+    TableRefused,
+    Tables,
+)
 from pickomino.i18n import Lang, t
 from pickomino.pages import spec_of
-from pickomino.rooms import RoomError
+from pickomino.rooms import Pupil, RoomError
 from pickomino.store import StoreError
 from pickomino.ui import frame, records, show, table_game
 from pickomino.ui.room import live
@@ -43,6 +53,11 @@ PICK: Final = "room_tables_pick"
 LOG_OPEN: Final = "room_tables_log_open"
 PHONE: Final = "room_tables_phone"
 """A phone's table as last looked up: the room and its pulse then, the table's id and place."""
+HOW: Final = "room_tables_how"
+"""How the teacher deals: `HOWS`, at random (as first offered) or by hand."""
+HOWS: Final = ("at_random", "by_hand")
+AT: Final = "room_tables_at_"
+"""A pupil's table picked by hand: this prefix and the pupil's id name its widget."""
 DEFAULT_TIMER: Final = 60
 """A class match's turn timer unless the teacher picks another: no one waits long for a pupil."""
 
@@ -77,16 +92,23 @@ def tables() -> Tables:
     return Tables(store(), live.now)
 
 
-def _words(error: RoomError | TableRefused | StoreError, lang: Lang) -> str:
+def _words(error: RoomError | TableRefused | HandRefused | StoreError, lang: Lang) -> str:
     """A refusal in the teacher's words: the room's, the tables', or the store's."""
-    if isinstance(error, TableRefused):
+    if isinstance(error, TableRefused | HandRefused):
         return t(error.key, lang, **error.params)
     return refusal(error, lang)
 
 
-def _deal(code: str, lang: Lang) -> None:
-    """The teacher's *Deal the tables*: the room's pupils into tables, their token checked."""
+def _deal(code: str, lang: Lang, by_hand: tuple[str, ...] | None) -> None:
+    """The teacher's *Deal the tables*: the room's pupils into tables, their token checked.
+
+    `by_hand`: the ids of the pupils the form gave a table to pick, when the teacher picks.
+    """
     st.session_state.pop(NOTICE, None)
+    picked = None
+    if by_hand is not None:
+        picks = {id: st.session_state.get(AT + id) for id in by_hand}
+        picked = {id: int(number) for id, number in picks.items() if number is not None}
     try:
         deal_room(
             live.desk(),
@@ -95,32 +117,49 @@ def _deal(code: str, lang: Lang) -> None:
             int(st.session_state.get(SIZE, SIZES[0])),
             bool(st.session_state.get(HINTS, False)),
             st.session_state.get(TIMER, DEFAULT_TIMER),
+            picked=picked,
         )
-    except (RoomError, TableRefused, StoreError) as error:
+    except (RoomError, TableRefused, HandRefused, StoreError) as error:
         st.session_state[NOTICE] = _words(error, lang)
         return
     st.session_state.pop(BIG, None)
 
 
-def deal_form(id: str, code: str, lang: Lang) -> None:
-    """*Play in tables*, in the teacher's panel: the table size, the hints, the turn timer.
+def deal_form(seen: Seen, code: str, lang: Lang) -> None:
+    """*Play in tables*, in the teacher's panel: at random or by hand, the hints, the turn timer.
 
     Only the room's teacher gets it (the panel is theirs), and the deal checks the token again.
     While games go on, it says to wait, so no pupil is dealt into two games at once.
     """
     st.markdown(f"**{t('room.tables.play', lang)}**")
-    st.caption(t("room.tables.intro", lang))
     try:
-        lines = tables().board(id)
+        lines = tables().board(seen.id)
     except StoreError as error:
         st.error(refusal(error, lang), icon=":material/cloud_off:")
         return
     if not may_deal(lines):
+        st.caption(t("room.tables.intro", lang))
         st.caption(t("room.tables.busy", lang))
         return
+    how = st.segmented_control(
+        t("room.tables.how", lang),
+        HOWS,
+        default=HOWS[0],
+        required=True,
+        key=frame.worded(HOW),
+        format_func=lambda how: t(f"room.tables.{how}", lang),
+    )
+    pupils = seen.seated() if how == "by_hand" else None
+    if pupils is None:
+        st.caption(t("room.tables.intro", lang))
+    else:
+        st.caption(t("room.tables.hand_intro", lang, high=ROOM_SEATS))
     with st.form("room_tables_form", border=False):
+        if pupils is not None:
+            _picks(pupils)
         size, timer = st.columns(2)
-        size.selectbox(t("room.tables.size", lang), SIZES, key=SIZE)
+        if pupils is None:
+            size.selectbox(t("room.tables.size", lang), SIZES, key=SIZE)
         timer.selectbox(
             t("table_page.timer", lang),
             TIMERS,
@@ -139,8 +178,48 @@ def deal_form(id: str, code: str, lang: Lang) -> None:
             key="room_tables_deal",
             icon=":material/groups:",
             on_click=_deal,
-            args=(code, lang),
+            args=(code, lang, None if pupils is None else tuple(pupil.id for pupil in pupils)),
         )
+
+
+HAND_CSS: Final = """<style>
+.st-key-room_tables_hand { gap: 0.15rem; }
+.st-key-room_tables_hand button[data-variant="segmented_control"] { min-width: 1.7rem;
+  min-height: 1.8rem; padding: 0 0.2rem; }
+.st-key-room_tables_hand [data-testid="stMarkdownContainer"] { margin-bottom: 0; }
+.st-key-room_tables_hand [data-testid="stMarkdownContainer"] p { margin: 0;
+  overflow-wrap: anywhere; }
+</style>"""
+"""The rows of tables by hand, small: fifteen table numbers beside a name on one line of the
+teacher's panel, sidebar open, so thirty pupils take under two projected screens; the name
+centred on its row (Streamlit's text pulls the next element up by a negative margin)."""
+
+
+def _picks(pupils: tuple[Pupil, ...]) -> None:
+    """Each pupil's name and a row of table numbers, theirs marked: one click moves them.
+
+    Thirty pupils are one short row each, the whole class's tables seen at a glance on the
+    projector, nothing to type and no list to open (a selectbox takes two clicks a pupil, a
+    table's cell a double click and typing). At first the pupils sit two by two as they
+    joined, so the teacher moves only those to move; as many numbers as make tables of two, a
+    pupil alone getting a bot. Inside the form, a click sends nothing until the deal; a pupil
+    who joins later gets a row on the next redraw, and a deal that left them out is refused
+    (`tables_by_hand`).
+    """
+    show.html(HAND_CSS)
+    numbers = list(range(1, math.ceil(len(pupils) / MIN_SEATS) + 1))
+    with st.container(key="room_tables_hand"):
+        for index, pupil in enumerate(pupils):
+            with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+                st.markdown(f"**{pupil.nickname}**", width=110)
+                st.segmented_control(
+                    pupil.nickname,
+                    numbers,
+                    default=index // MIN_SEATS + 1,
+                    required=True,
+                    key=AT + pupil.id,
+                    label_visibility="collapsed",
+                )
 
 
 def dealt(id: str) -> bool:
