@@ -255,42 +255,6 @@ def test_when_the_time_runs_out_a_bot_plays_the_move_and_the_log_says_so(
     assert at.seat(id, ana).left == pytest.approx(30.0)
 
 
-def test_a_pages_mark_changes_with_what_it_shows_and_only_then(db: Store, clock: Clock) -> None:
-    """A page draws its table again only when its mark differs: each change must move it."""
-    at = tables(db, clock)
-    opened = at.open(2)
-    seen = at.drawn(opened.id)[1]
-    assert at.mark(opened.id) == seen  # polled again, nothing changed: nothing to draw
-    ana = at.claim(opened.id, opened.links[0], "Ana")
-    claimed = at.mark(opened.id)
-    assert claimed != seen
-    bob = at.claim(opened.id, opened.links[1], "Bob")
-    view, drawn = at.drawn(opened.id, bob)
-    assert drawn == at.mark(opened.id) != claimed
-    clock.advance(timedelta(minutes=5))  # no timer: time alone changes nothing shown
-    assert at.mark(opened.id) == drawn
-    number, move = next_move(at, opened.id)
-    assert view.table is not None and number == view.number
-    at.play(opened.id, (ana, bob)[view.table.current], number, move)
-    assert at.mark(opened.id) != drawn
-
-
-def test_a_pages_mark_counts_the_timers_seconds_and_its_poll_plays_the_due_move(
-    db: Store, clock: Clock
-) -> None:
-    at, id, ana, _ = seated_pair(db, clock, timer=30)
-    view, drawn = at.drawn(id, ana)
-    assert drawn[1] == 30 and view.number == 0
-    clock.advance(timedelta(seconds=0.5))
-    assert at.mark(id) == drawn  # the page says 30 still
-    clock.advance(timedelta(seconds=1))
-    assert at.mark(id) == (drawn[0], 29)
-    clock.advance(timedelta(seconds=28.5))
-    version_due, left = at.mark(id)  # the poll itself plays the late seat's move
-    assert version_due > drawn[0] and left == 30
-    assert at.seat(id, ana).number == 1
-
-
 def test_the_moves_of_a_seat_are_limited_per_minute(db: Store, clock: Clock) -> None:
     _, id, ana, _ = seated_pair(db, clock)
     limited = tables(db, clock, Limit(2))

@@ -7,7 +7,6 @@ server (`Decoded`), so a page polling a table costs one read.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -52,10 +51,6 @@ from pickomino.store import Document, Store, UnknownDocument, VersionConflict
 
 Now = Callable[[], float]
 """The time tables are stamped with: seconds since 1970, the same on every server."""
-Mark = tuple[int, int | None]
-"""What a page at a table shows changes with: the table's version, and the whole seconds left
-for the move while a timer runs (the page says them). A page that keeps its table's mark draws
-nothing new (`Tables.mark`)."""
 
 
 DECODED: Final = 512
@@ -217,20 +212,16 @@ class Tables:
         An edit that refuses raises before anything is written; an edit that changes nothing
         writes nothing. After `ATTEMPTS` writers in a row came first: TableRefused "busy".
         """
-        return self._change(id, edit)[0]
-
-    def _change(self, id: str, edit: Callable[[Sitting], Sitting]) -> tuple[Sitting, Held]:
-        """`change`, with the document the table is then (its version, for `mark`)."""
         for _ in range(ATTEMPTS):
             stored, held = DECODED_TABLES.read(self.store, id)
             changed = edit(stored)
             if changed is stored:
-                return changed, held
+                return changed
             saved = KEPT.save(self.store, held, changed)
             if saved.problem is None:
                 assert saved.held is not None
                 DECODED_TABLES.keep(saved.held, changed)
-                return changed, saved.held
+                return changed
             if not isinstance(saved.problem, VersionConflict):
                 raise saved.problem
         raise TableRefused("busy", "the table changed too often to apply this; try again")
@@ -276,30 +267,8 @@ class Tables:
         Any poller of the table calls it, a seat (`token`) or a spectator (None), and sees the
         table as that reader does.
         """
-        return self.drawn(id, token)[0]
-
-    def drawn(self, id: str, token: str | None = None) -> tuple[View, Mark]:
-        """`advance`, with the table's mark, both of one read: what a page draws and keeps.
-
-        Kept beside the drawing, the mark tells a page's later poll (`mark`) whether anything it
-        shows changed since; read apart, a move between the two reads would never be drawn.
-        """
-        changed, held = self._advanced(id)
-        view = self._view(id, changed, token)
-        return view, (held[1], _whole(view.left))
-
-    def mark(self, id: str) -> Mark:
-        """The table's mark now, after `advance`: a page's poll, one read and no view made.
-
-        A page compares it with the mark it drew (`drawn`), and draws again only when it differs;
-        the poll still plays the move of a seat whose time ran out, as `advance`.
-        """
-        changed, held = self._advanced(id)
-        return held[1], _whole(changed.left(self.now()))
-
-    def _advanced(self, id: str) -> tuple[Sitting, Held]:
-        """The table as stored now, the move of a seat whose time ran out played first."""
-        return self._change(id, lambda sitting: advance(sitting, self.now()))
+        changed = self.change(id, lambda sitting: advance(sitting, self.now()))
+        return self._view(id, changed, token)
 
     def seat(self, id: str, token: str) -> View:
         """What the player `token` sees of the table; TableRefused when it plays no seat here."""
@@ -356,8 +325,3 @@ class Tables:
             except UnknownDocument:  # no table's data: left out, as a bad link shows no table
                 continue
         return sorted(found, key=lambda pair: pair[1].place)
-
-
-def _whole(left: float | None) -> int | None:
-    """Seconds left as a page says them: whole, rounded up."""
-    return None if left is None else math.ceil(left)

@@ -1,12 +1,11 @@
 """What the Table page shows: the host's form and links, the nickname form, the table itself.
 
-A seat's page and a spectator's draw the table in a fragment a tap reruns, and poll it in
-another that draws nothing (`st.fragment(run_every=...)`), as a pupil's phone polls its room: a
-poll is one read of the table (`Tables.mark`), decoded once per version on the server
-(`activities.table.Decoded`), that plays the move of a seat whose time ran out, and the page runs
-again whole only when the table changed. A finished table is drawn once, without polling. Only
-the seat to move gets buttons, each carrying the move number the table was drawn at, in its key
-and in its click, so a tap arriving twice or late is refused by its number and changes nothing.
+A seat's page and a spectator's poll the table in a fragment (`st.fragment(run_every=...)`), as a
+pupil's phone polls its room: a poll is one read of the table, decoded once per version on the
+server (`activities.table.Decoded`), and it plays the move of a seat whose time ran out
+(`Tables.advance`). A finished table is drawn once, without polling. Only the seat to move gets
+buttons, each carrying the move number the table was drawn at, in its key and in its click, so a
+tap arriving twice or late is refused by its number and changes nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from pickomino.activities.table import (
     MAX_SEATS,
     MIN_SEATS,
     TIMERS,
-    Mark,
     TableRefused,
     View,
     seat_links,
@@ -34,7 +32,6 @@ from pickomino.ui.common import TABLE_CSS, offer
 from pickomino.ui.odds_panel import panel
 from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
-    DRAWN,
     HINTS,
     LOG_OPEN,
     NAME_INPUT,
@@ -141,18 +138,10 @@ def nickname_form(lang: Lang) -> None:
 
 
 def table_page(shown: Reader, lang: Lang) -> None:
-    """The table for its host, a seat or a spectator, redrawn by itself while the game goes on.
-
-    Two parts, as a pupil's phone (`ui/room/phone.py`): the view, a fragment a tap reruns alone,
-    and a watcher that polls the table and draws nothing. Streamlit clears whatever a fragment's
-    run does not draw again, so the view cannot poll without drawing the whole table each time;
-    the watcher's run reads the table's mark (`Tables.mark`: one read, and the move of a seat
-    whose time ran out played) and runs the page again whole only when it differs from the mark
-    the view drew.
-    """
+    """The table for its host, a seat or a spectator: polled while the game goes on."""
     assert shown.id is not None
     try:
-        view, _ = _drawn(shown)
+        view = _view(shown)
     except (TableRefused, StoreError) as error:
         st.error(words(error, lang), icon=":material/error:")
         return
@@ -161,47 +150,26 @@ def table_page(shown: Reader, lang: Lang) -> None:
     if view.over:
         _at_table(shown, view, lang)
         return
-    st.fragment(_live)(shown, lang)
-    st.fragment(_watch, run_every=POLL_SECONDS)(shown.id)
+    st.fragment(_live, run_every=POLL_SECONDS)(shown, lang)
     devices.hold_taps(HELD)
 
 
-def _drawn(shown: Reader) -> tuple[View, Mark]:
+def _view(shown: Reader) -> View:
     """The table as this reader sees it now, a seat whose time ran out played by a bot."""
     assert shown.id is not None
-    return tables().drawn(shown.id, shown.player)
+    return tables().advance(shown.id, shown.player)
 
 
 def _live(shown: Reader, lang: Lang) -> None:
-    """The table, drawn by the page's run and by a tap; the whole page again once it is over.
-
-    That run stops the polling. What it drew is kept for the watcher to compare (`DRAWN`).
-    """
+    """The table, polled: the whole page runs again once the game is over, to stop polling."""
     try:
-        view, mark = _drawn(shown)
+        view = _view(shown)
     except (TableRefused, StoreError) as error:
-        st.session_state[DRAWN] = _said(error)
         st.error(words(error, lang), icon=":material/error:")
         return
-    st.session_state[DRAWN] = mark
     if view.over:
         st.rerun(scope="app")
     _at_table(shown, view, lang)
-
-
-def _watch(id: str) -> None:
-    """The page's part that polls: the page runs again whole once the table's mark differs."""
-    try:
-        now: Mark | str = tables().mark(id)
-    except (TableRefused, StoreError) as error:
-        now = _said(error)
-    if now != st.session_state.get(DRAWN):
-        st.rerun(scope="app")
-
-
-def _said(error: TableRefused | StoreError) -> str:
-    """What the view draws of a refusal, compared from one poll to the next: its kind."""
-    return error.code if isinstance(error, TableRefused) else "unreachable"
 
 
 def _at_table(shown: Reader, view: View, lang: Lang) -> None:

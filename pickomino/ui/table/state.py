@@ -45,9 +45,6 @@ SEATS: Final = "table_seats"
 HINTS: Final = "table_hints"
 TIMER: Final = "table_timer"
 LOG_OPEN: Final = "table_log_open"
-DRAWN: Final = "table_drawn"
-"""The table's mark the page's view drew last (`Tables.drawn`), or the refusal it said: its
-watcher runs the page again when the table's mark differs."""
 POLL_SECONDS: Final = 1.0
 """How often a page at a table looks at it: another device's move shows within a second."""
 
