@@ -104,8 +104,9 @@ class Client:
     owners: dict[str, str] = field(default_factory=dict)
     """Each button's fragment, by Streamlit key ("": drawn outside any fragment)."""
     drawn: set[str] = field(default_factory=set)
-    """The keys of the buttons the last run drew: a fragment's run keeps the page's others in
-    `buttons`, and a button drawn earlier may be gone from the page now."""
+    """The keys of the buttons on the page after the last run: a fragment's run keeps the page's
+    others in `buttons`, and replaces only its own buttons here (a button drawn earlier may be
+    gone from the page now)."""
     inputs: dict[str, str] = field(default_factory=dict)
     """Each text input's Streamlit key and its widget id."""
     texts: list[str] = field(default_factory=list)
@@ -141,7 +142,9 @@ class Client:
             # a fragment's run draws only the fragment: the page's other buttons stay
             self.buttons, self.texts = ({}, []) if page_name else (dict(self.buttons), [])
             self.owners = {} if page_name else dict(self.owners)
-            self.drawn = set()
+            # as the browser, a fragment's run replaces only what that fragment drew: a watcher's
+            # poll that draws nothing leaves the page's buttons on it
+            self.drawn = {key for key in self.drawn if fragment and self.owners[key] != fragment}
             self.inputs = {} if page_name else dict(self.inputs)
             started = time.perf_counter()
             await self.socket.send(message.SerializeToString())
@@ -158,6 +161,7 @@ class Client:
         if kind == "new_session" and not message.metadata.run.fragment_ids:
             self.fragment = ""  # a run of the whole page: the browser drops every fragment's
             # timer, and the run's `auto_rerun` sets it again if the fragment still polls
+            self.drawn = set()  # and it draws the page anew (a watcher's `st.rerun` too)
         elif kind == "navigation":
             self.page_hash = message.navigation.page_script_hash
         elif kind == "page_info_changed":
