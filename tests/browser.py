@@ -303,3 +303,14 @@ BROKEN_WORDS = """(selector = "[data-testid=stMain] button") => {
 }"""
 """The words that their box broke over two lines ("dobbelsten-en"), in the elements `selector`
 finds (by default the page's buttons; the projector's test gives the headline figures)."""
+
+
+def open_language_list(page: Page) -> None:
+    """Open the sidebar's language list, as a reader does: scrolled to first, then clicked.
+
+    The list sits at the sidebar's foot, under every page's link; on a screen 1000 px high it is
+    below the sidebar's fold (since the Table page joined the list), where a click lands on
+    nothing, so the sidebar is scrolled to its end first, as a reader would scroll it.
+    """
+    page.get_by_test_id("stSidebarContent").evaluate("e => e.scrollTo(0, e.scrollHeight)")
+    page.get_by_test_id("stSidebar").get_by_role("combobox").click()

@@ -13,7 +13,7 @@ from pickomino.i18n import t, tn
 from pickomino.narrate import seat_name
 from pickomino.sandbox import Sandbox
 from pickomino.share import load_scenario, read_scenario
-from tests.browser import answered, needs_chromium, open_page
+from tests.browser import answered, needs_chromium, open_language_list, open_page
 from tests.classroom import shown_table
 
 pytestmark = needs_chromium
@@ -217,7 +217,7 @@ def test_every_drawing_of_the_faq_is_decoded_and_named(server: str, browser: Bro
 
 def switch_language(page: Page, lang: str) -> None:
     """Pick `lang` in the sidebar's list, as a reader does, and wait for the page in it."""
-    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    open_language_list(page)
     with answered(page):
         page.get_by_role("option", name=t("frame.native_name", lang)).click()
 

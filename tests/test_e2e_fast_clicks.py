@@ -16,7 +16,13 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from pickomino.game import Table
 from pickomino.i18n import t
 from tests import classroom
-from tests.browser import BURST_QUIET_MS, answered, needs_chromium, open_page
+from tests.browser import (
+    BURST_QUIET_MS,
+    answered,
+    needs_chromium,
+    open_language_list,
+    open_page,
+)
 from tests.classroom import walkthrough
 
 pytestmark = needs_chromium
@@ -111,7 +117,7 @@ def test_roll_and_keep_clicked_twice_quickly_keep_the_history_and_the_language(
     page = open_page(browser, f"{server}/sandbox?lang=en", 1280, 1000)
     assert classroom.shown_table(page) is None, "nothing is stored before the first click"
     start = Table.new(2)  # what a reload of that address opens: a fresh table
-    page.get_by_test_id("stSidebar").get_by_role("combobox").click()
+    open_language_list(page)
     page.get_by_role("option", name=t("frame.native_name", "fr")).click()
     # at once, with the address still in English; found by its key, whatever its language
     burst(page, page.locator(".st-key-sandbox_roll button"), 2, 20)
