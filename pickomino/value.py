@@ -339,9 +339,12 @@ def in_ten(chance: float) -> int:
     """A chance as a count of games in 10, rounded: a picture a child holds (0.68 is 7 in 10).
 
     The one rounding of a chance for the learner: the coach's words show it, and the review
-    judges whether a chance moved by it (`review.chance_verdict`), so they cannot disagree.
+    judges whether a chance moved by it (`review.chance_verdict`), so they cannot disagree. Half
+    a game rounds up (0.05 is 1 in 10, 0.25 is 3), not to the even count as `round` does: the
+    review names a fall from half a game in 10 (`review.DROP`), and a fall it names must read as a
+    game, never as "less than 1 game in 10".
     """
-    return round(chance * 10)
+    return math.floor(chance * 10 + 0.5)
 
 
 @dataclass(frozen=True)
