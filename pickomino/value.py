@@ -12,9 +12,10 @@ chance of winning the game from the table it leads to:
   expert's self-play by `scripts/fit_master.py` and shipped as `pickomino/data/master.json`.
 
 `chance(table, seat)` is that value at a turn's start; `move_chances(table)` values each move open
-at any decision of a turn under best play for the rest of it; `win_chance(table)` is the best of
-those, the chance of the player to move; `decision_chances(record)` walks a game record for the
-coach. numpy is the only dependency beyond the engine and the odds.
+at any decision of a turn under best play for the rest of it (with `reply`, looking one turn
+further, as the master does); `win_chance(table)` is the best of those as the master values them,
+the chance of the player to move; `decision_chances(record)` walks a game record for the coach,
+with the same figures. numpy is the only dependency beyond the engine and the odds.
 """
 
 from __future__ import annotations
@@ -329,10 +330,15 @@ def best_chance(moves: list[tuple[Move, float]]) -> tuple[Move, float]:
 
 
 def win_chance(table: Table) -> float:
-    """The chance the player to move wins, playing best from here; the share once it is over."""
+    """The chance the player to move wins, playing best from here; the share once it is over.
+
+    Valued as the master values moves: with two players, each end of the turn after the rival's
+    next turn (`reply_chance`). The Play page says "as the master bot plays them", and the
+    review's figures are these too (`decision_chances`), so the two agree on a table.
+    """
     if table.over:
         return share(table, table.current)
-    return best_chance(move_chances(table))[1]
+    return best_chance(move_chances(table, reply=True))[1]
 
 
 def in_ten(chance: float) -> int:
@@ -380,7 +386,7 @@ def decision_chances(record: Scenario) -> Iterator[DecisionChance]:
     table = record.table
     for index, move in enumerate(record.moves):
         if table.phase != "roll":
-            moves = move_chances(table)
+            moves = move_chances(table, reply=True)  # as `win_chance`: as the master plays
             best, before = best_chance(moves)
             played = next(value for open_move, value in moves if _same(open_move, move))
             yield DecisionChance(index, table.current, move, best, before, played)
