@@ -268,7 +268,8 @@ def review(record: Scenario, progress: Callable[[int], None] | None = None) -> R
 
 
 DROP: Final = 0.05
-"""The least fall in chance of winning worth naming: half a game in 10, which rounds to one."""
+"""The least fall in chance of winning worth naming: half a game in 10, which `value.in_ten`
+rounds up to one, so every fall named reads as at least "about 1 game in 10"."""
 
 
 def biggest_drops(chances: Iterable[DecisionChance], count: int = 3) -> tuple[DecisionChance, ...]:

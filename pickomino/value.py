@@ -12,9 +12,10 @@ chance of winning the game from the table it leads to:
   expert's self-play by `scripts/fit_master.py` and shipped as `pickomino/data/master.json`.
 
 `chance(table, seat)` is that value at a turn's start; `move_chances(table)` values each move open
-at any decision of a turn under best play for the rest of it; `win_chance(table)` is the best of
-those, the chance of the player to move; `decision_chances(record)` walks a game record for the
-coach. numpy is the only dependency beyond the engine and the odds.
+at any decision of a turn under best play for the rest of it (with `reply`, looking one turn
+further, as the master does); `win_chance(table)` is the best of those as the master values them,
+the chance of the player to move; `decision_chances(record)` walks a game record for the coach,
+with the same figures. numpy is the only dependency beyond the engine and the odds.
 """
 
 from __future__ import annotations
@@ -329,19 +330,27 @@ def best_chance(moves: list[tuple[Move, float]]) -> tuple[Move, float]:
 
 
 def win_chance(table: Table) -> float:
-    """The chance the player to move wins, playing best from here; the share once it is over."""
+    """The chance the player to move wins, playing best from here; the share once it is over.
+
+    Valued as the master values moves: with two players, each end of the turn after the rival's
+    next turn (`reply_chance`). The Play page says "as the master bot plays them", and the
+    review's figures are these too (`decision_chances`), so the two agree on a table.
+    """
     if table.over:
         return share(table, table.current)
-    return best_chance(move_chances(table))[1]
+    return best_chance(move_chances(table, reply=True))[1]
 
 
 def in_ten(chance: float) -> int:
     """A chance as a count of games in 10, rounded: a picture a child holds (0.68 is 7 in 10).
 
     The one rounding of a chance for the learner: the coach's words show it, and the review
-    judges whether a chance moved by it (`review.chance_verdict`), so they cannot disagree.
+    judges whether a chance moved by it (`review.chance_verdict`), so they cannot disagree. Half
+    a game rounds up (0.05 is 1 in 10, 0.25 is 3), not to the even count as `round` does: the
+    review names a fall from half a game in 10 (`review.DROP`), and a fall it names must read as a
+    game, never as "less than 1 game in 10".
     """
-    return round(chance * 10)
+    return math.floor(chance * 10 + 0.5)
 
 
 @dataclass(frozen=True)
@@ -377,7 +386,7 @@ def decision_chances(record: Scenario) -> Iterator[DecisionChance]:
     table = record.table
     for index, move in enumerate(record.moves):
         if table.phase != "roll":
-            moves = move_chances(table)
+            moves = move_chances(table, reply=True)  # as `win_chance`: as the master plays
             best, before = best_chance(moves)
             played = next(value for open_move, value in moves if _same(open_move, move))
             yield DecisionChance(index, table.current, move, best, before, played)

@@ -25,8 +25,8 @@ from pickomino.lessons.quiz import (
     score,
 )
 from pickomino.pages import PAGES
-from pickomino.store import EXPIRY, open_store
-from pickomino.ui import quiz_view
+from pickomino.store import EXPIRY, StoreFault, open_store
+from pickomino.ui import quiz_view, storage
 from pickomino.ui.storage import URL_SETTING
 from tests.test_app import opened
 
@@ -409,11 +409,11 @@ def test_a_pupil_by_link_or_by_the_full_code_gets_no_teachers_part_and_no_answer
 def test_the_teacher_who_made_the_quiz_gets_the_code_first_play_live_and_the_sheet() -> None:
     """A code drawn here, or a word of the teacher's own, is the teacher's, for the board."""
     own = quiz_page("en")
-    own.text_input(key="quiz_code_input").input("cm2b").run()
+    own.text_input(key="quiz_code_input").input("cm2t").run()  # a word no other test makes
     own.button(key="quiz_start").click().run()
     drawn = teacher_drew()
     code = str(drawn.query_params["code"])
-    for teacher, shown in ((own, "CM2B-B10"), (drawn, code)):
+    for teacher, shown in ((own, "CM2T-B10"), (drawn, code)):
         assert shown_order(teacher, shown) == ["code", "question"]
         assert teacher.button(key="room_ask_quiz").label == t("room.teacher.quiz", "en")
         assert teacher.toggle(key="quiz_sheet").label == t("quiz.page.sheet", "en")
@@ -426,3 +426,81 @@ def test_the_teacher_who_made_the_quiz_gets_the_code_first_play_live_and_the_she
     again = quiz_page("en", **{k: str(v) for k, v in drawn.query_params.items() if k != "lang"})
     assert shown_order(again, code) == ["question"]
     assert "quiz_sheet" not in {node.key for node in again.main if getattr(node, "key", None)}
+
+
+def no_answer_sent(pupil: AppTest, setup: Setup, lang: str) -> None:
+    """The pupil's page: the question alone, and not one answer of the quiz in what it sent."""
+    assert not pupil.exception
+    assert shown_order(pupil, setup.code) == ["question"]
+    keys = {node.key for node in pupil.main if getattr(node, "key", None)}
+    assert {"room_ask_quiz", "quiz_sheet"}.isdisjoint(keys)
+    page = sent(pupil)
+    assert t("quiz.page.sheet", lang) not in page
+    assert t("quiz.teacher_part.link_copy", lang) not in page
+    for question in questions(setup):
+        right = question.choice_text(question.answer, lang)
+        assert t("quiz.page.sheet_answer", lang, answer=right) not in page
+        assert question.explanation(lang) not in page
+
+
+def test_only_the_teachers_token_opens_the_teachers_part_not_the_bare_word_nor_a_forged_link() -> (
+    None
+):
+    """The bare word of a code is a word of the teacher's own, but only for whoever made the quiz
+    first: a pupil who drops the code's ending gets the question, not the answer sheet."""
+    teacher = teacher_drew("en", "first", 10)  # a code whose bare word asks the same quiz
+    setup: Setup = teacher.session_state["quiz_setup"]
+    token = teacher.session_state[quiz_view.TOKENS_KEY][setup]
+    assert read_code(setup.word) == setup
+    other = teacher_drew("en", "experienced", 5)
+    other_token = other.session_state[quiz_view.TOKENS_KEY][other.session_state["quiz_setup"]]
+    for lang in LANGS:
+        bare = quiz_page(lang)
+        bare.text_input(key="quiz_code_input").input(setup.word.lower()).run()
+        bare.button(key="quiz_start").click().run()
+        assert bare.session_state["quiz_setup"] == setup, "the class's quiz, to answer"
+        assert [e.value for e in bare.error] == [t("quiz.teacher_part.taken", lang)]
+        no_answer_sent(bare, setup, lang)
+        for forged in (other_token, "forged", token[:-1], token.upper()):
+            linked = quiz_page(lang, code=setup.code, teacher=forged)
+            assert [e.value for e in linked.error] == [t("quiz.teacher_part.wrong_link", lang)]
+            assert "teacher" not in linked.query_params, "the token leaves the address"
+            no_answer_sent(linked, setup, lang)
+        stolen = quiz_page(lang, code=other.session_state["quiz_setup"].code, teacher=token)
+        no_answer_sent(stolen, other.session_state["quiz_setup"], lang)
+    # the teacher's own link, in a new session (a reload, the teacher's phone): the teacher's part
+    for code in (setup.code, setup.word.lower()):
+        back = quiz_page("en", code=code, teacher=token)
+        assert not back.error and "teacher" not in back.query_params
+        assert shown_order(back, setup.code) == ["code", "question"]
+        assert back.toggle(key="quiz_sheet").label == t("quiz.page.sheet", "en")
+    # and the teacher's page holds the link to copy, in this language
+    copied = [e.proto.body for e in teacher.main.get("html") if "teacher=" in e.proto.body]
+    assert len(copied) == 1 and f"code={setup.code}&amp;lang=en&amp;teacher={token}" in copied[0]
+
+
+def test_a_store_that_cannot_say_who_made_the_quiz_gives_no_teachers_part(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unsure is not a teacher: the quiz to answer, no answer, and why, in the reader's words."""
+    teacher = teacher_drew("fr", "first", 5)
+    setup: Setup = teacher.session_state["quiz_setup"]
+    token = teacher.session_state[quiz_view.TOKENS_KEY][setup]
+
+    class Down:
+        def claim(self, *args: object) -> bool:
+            raise StoreFault("down")
+
+        def read(self, *args: object) -> object:
+            raise StoreFault("down")
+
+    monkeypatch.setattr(storage, "store", Down)
+    typed = quiz_page("fr")
+    typed.text_input(key="quiz_code_input").input("panne").run()
+    typed.button(key="quiz_start").click().run()
+    linked = quiz_page("fr", code=setup.code, teacher=token)
+    drew = quiz_page("fr")
+    drew.button(key="quiz_draw").click().run()
+    for at in (typed, linked, drew):
+        assert [e.value for e in at.error] == [t("quiz.teacher_part.unsure", "fr")]
+        no_answer_sent(at, at.session_state["quiz_setup"], "fr")

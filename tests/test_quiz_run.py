@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pickomino.activities.quiz import KEPT, QuizRun, drawn, refusal, typed
+from pickomino.activities.quiz import KEPT, QuizRun, claim, drawn, is_teacher, made, refusal, typed
 from pickomino.i18n import t
 from pickomino.lessons.quiz import QuizError, Setup, read_setup
 from pickomino.store import Store, StoreFault, UnknownDocument, VersionConflict
@@ -128,3 +128,26 @@ def test_a_bad_link_is_refused_in_the_readers_words_quoting_it_safely() -> None:
     words = refusal(refused.value, "nl")
     assert "](" not in words and "click" in words
     assert words.startswith(t("quiz.error.bad_code", "nl", given="§").split("§")[0])
+
+
+def test_a_quiz_has_one_teacher_the_first_to_make_it_and_only_their_token_opens_it(
+    db: Store,
+) -> None:
+    """A pupil typing the bare word of the class's code makes nothing: the quiz is held."""
+    token = claim(db, Setup("CM2B"))
+    assert token is not None and is_teacher(db, Setup("CM2B"), token)
+    assert claim(db, Setup("CM2B")) is None, "the word typed again, by a pupil"
+    other = claim(db, Setup("CM2B", "experienced", 5))  # another quiz of the same word
+    assert other is not None and other != token
+    assert not is_teacher(db, Setup("CM2B"), other), "another quiz's token"
+    assert not is_teacher(db, Setup("CM2B", "experienced", 5), token)
+    assert not is_teacher(db, Setup("CM2B"), "made-up")
+    assert not is_teacher(db, Setup("NOBODY"), token), "a quiz nobody made"
+
+
+def test_a_drawn_quiz_is_one_nobody_holds(db: Store) -> None:
+    taken = drawn(random.Random(7), "first", 10)
+    assert claim(db, taken) is not None
+    setup, token = made(db, random.Random(7), "first", 10)  # draws `taken` first, then another
+    assert setup != taken and (setup.level, setup.count) == ("first", 10)
+    assert token is not None and is_teacher(db, setup, token)

@@ -18,8 +18,8 @@ import pytest
 from pickomino.bots import cautious, expert, game_steps, heuristic, master, record_game
 from pickomino.events import TurnPassed
 from pickomino.game import Move, Table
-from pickomino.i18n import LANGS
-from pickomino.narrate import chance_words, games_in_ten, master_words, move_words
+from pickomino.i18n import LANGS, t, tn
+from pickomino.narrate import chance_words, games_cost, games_in_ten, master_words, move_words
 from pickomino.odds import analyse
 from pickomino.review import (
     DROP,
@@ -452,3 +452,26 @@ def test_the_verdict_follows_the_games_in_ten_shown(
 ) -> None:
     move = Move("stop")
     assert chance_verdict(DecisionChance(0, 0, move, move, before, after)) == verdict
+
+
+def test_a_fall_of_exactly_half_a_game_in_10_is_named_and_reads_as_one_game() -> None:
+    """`DROP` names falls from half a game in 10; the words must not call one "less than 1"."""
+    assert [in_ten(x) for x in (0.0, 0.0499, DROP, 0.15, 0.25, 0.45, 0.5, 0.95, 1.0)] == [
+        0,
+        0,
+        1,
+        2,
+        3,
+        5,
+        5,
+        10,
+        10,
+    ]
+    stop = Move("stop")
+    at_drop = DecisionChance(0, 0, stop, stop, DROP, 0.0)
+    under = DecisionChance(1, 0, stop, stop, 0.049, 0.0)
+    assert at_drop.change <= -DROP and biggest_drops([at_drop, under]) == (at_drop,)
+    for lang in LANGS:
+        assert games_cost(-DROP, lang) == tn("chances.games", 1, lang)
+        assert games_cost(under.change, lang) == t("chances.under_one", lang)
+        assert games_in_ten(DROP, lang) == tn("chances.games", 1, lang)

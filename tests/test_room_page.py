@@ -56,7 +56,7 @@ from pickomino.rooms import (
     start_game,
     told_steps,
 )
-from pickomino.store import open_store
+from pickomino.store import StoreFault, open_store
 from pickomino.ui import devices, frame, quiz_view, storage
 from pickomino.ui.devices import qr_svg
 from pickomino.ui.room import live, projector
@@ -1097,3 +1097,44 @@ def test_a_closed_rooms_phone_gives_the_score_as_final(lang: str) -> None:
     text = shown_text(zoe)
     assert t("room.phone.final_score", lang, right=1, asked=1) in text
     assert t("room.phone.score", lang, right=1, asked=1) not in text  # no "so far" once closed
+
+
+class GoesDown:
+    """The app's store until a room's write: from then on every call fails, as a store down."""
+
+    def __init__(self) -> None:
+        self.real, self.down = store(), False
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.real, name)
+
+        def call(*args: object, **kwargs: object) -> object:
+            self.down = self.down or name == "update_room"
+            if self.down:
+                raise StoreFault("down")
+            return method(*args, **kwargs)
+
+        return call
+
+
+def test_a_store_down_when_the_board_plays_the_class_move_says_so_with_no_traceback(
+    clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The board's poll steps the class's game on, then reads the room again: the store that
+    failed the step fails the read too, which the board says, as any poll's."""
+    teacher, code = teacher_room("fr")
+    teacher.button(key="room_bot_start").click().run()
+    ana = pupil(code, "Ana", "fr")
+    first = stored(code)
+    assert first.question is not None
+    ana.button(key=f"room_option_1_{first.question.right}").click().run()
+    teacher.run()
+    teacher.button(key="room_bot_vote").click().run()
+    clock.now += SHOWN_SECONDS
+    before = stored(code)
+    failing = GoesDown()
+    monkeypatch.setattr(live, "store", lambda: failing)
+    teacher.run()  # the board's poll plays the move, and the store goes down
+    assert failing.down and not teacher.exception
+    assert t("room.refused.unreachable", "fr") in [str(e.value) for e in teacher.error]
+    assert stored(code) == before, "nothing was played"

@@ -172,8 +172,9 @@ def test_seats_are_called_as_on_the_play_page_on_the_board_and_in_the_sheet(
 def test_tables_by_hand_follow_the_teachers_numbers_a_number_left_unused_dropped() -> None:
     pupils = [Pupil("a", "Ana"), Pupil("b", "Bob"), Pupil("c", "Cy"), Pupil("d", "Dan", True)]
     made = tables_by_hand(pupils, {"c": 1, "b": 4, "a": 4, "d": 1, "gone": 2})
-    assert made == [["c"], ["a", "b"]]  # Dan was removed, "gone" is no pupil of the room
-    assert tables_by_hand([Pupil("d", "Dan", True)], {}) == []
+    assert made == {1: ["c"], 4: ["a", "b"]}  # Dan was removed, "gone" is no pupil of the room
+    assert list(made) == [1, 4], "the numbers picked, in order: the tables' on the board"
+    assert tables_by_hand([Pupil("d", "Dan", True)], {}) == {}
 
 
 def test_tables_by_hand_are_refused_naming_the_full_table_or_the_pupils_left_out() -> None:
@@ -199,12 +200,43 @@ def test_the_teachers_desk_deals_tables_by_hand_a_pupil_alone_against_a_bot(
     picked = {id["Ana"]: 3, id["Bob"]: 3, id["Cy"]: 1, id["Dan"]: 3, id["Eve"]: 3}
     ids = deal_room(desk, at, code, 2, timer=60, rng=random.Random(0), picked=picked)
     lines = at.board(room)
-    assert [line.place for line in lines] == [1, 2] and [line.id for line in lines] == list(ids)
+    assert [line.place for line in lines] == [1, 3] and [line.id for line in lines] == list(ids)
     assert lines[0].names[0] == "Cy" and lines[0].kinds == (PERSON, BOT)
     assert sorted(lines[1].names) == ["Ana", "Bob", "Dan", "Eve"]
     assert lines[1].kinds == (PERSON,) * 4
     assert at.table_of(room, tokens["Cy"]) == ids[0]
     assert at.load(ids[0]).timer == 60
+
+
+def test_a_new_round_keeps_the_numbers_the_teacher_picked_after_the_last_rounds(
+    db: Store, clock: Clock
+) -> None:
+    """The number a pupil is told is the one the board and the phone show, round after round."""
+    desk, code, tokens = room_of(db, clock, ("Ana", "Bob", "Cy", "Dan"))
+    at = Tables(db, lambda: clock().timestamp(), UNLIMITED)
+    room = desk.find(code)
+    id = {name: key_of(token) for name, token in tokens.items()}
+    first = deal_room(desk, at, code, 2, rng=random.Random(0))
+    assert [line.place for line in at.board(room)] == [1, 2]
+    for table in first:
+        play_out(at, table, tokens)
+    taken = {id["Ana"]: 2, id["Bob"]: 3, id["Cy"]: 3, id["Dan"]: 5}
+    with pytest.raises(TableRefused) as refused:  # a form drawn before the last deal
+        deal_room(desk, at, code, 2, picked=taken)
+    assert (refused.value.code, refused.value.params) == ("number_taken", {"n": 2, "first": 3})
+    assert "3" in t(refused.value.key, "fr", **refused.value.params)
+    assert len(at.board(room)) == 2, "nothing dealt"
+    picked = {**taken, id["Ana"]: 5}
+    second = deal_room(desk, at, code, 2, rng=random.Random(0), picked=picked)
+    for name, token in tokens.items():
+        table = at.table_of(room, token)
+        assert table in second and at.load(table).place == picked[id[name]]  # a phone says
+    lines = at.board(room)
+    assert [line.place for line in lines] == [1, 2, 3, 5]  # what the board says
+    for table in second:
+        play_out(at, table, tokens)
+    deal_room(desk, at, code, 4, rng=random.Random(0))  # at random: on from the last number
+    assert [line.place for line in at.board(room)] == [1, 2, 3, 5, 6]
 
 
 def test_a_deal_by_hand_refused_deals_nothing(db: Store, clock: Clock) -> None:
@@ -405,6 +437,30 @@ def test_the_teacher_puts_one_table_large_and_comes_back_to_them_all() -> None:
     assert "Table 2" in shown_text(teacher) and "room_tables_back" not in {
         b.key for b in teacher.button
     }
+
+
+def test_a_second_round_by_hand_shows_the_number_picked_on_the_board_and_the_phones() -> None:
+    """The teacher tells each pupil the number clicked: the board and the phone must say it."""
+    teacher, code = teacher_room()
+    zoe, max_ = pupil(code, "Zoë"), pupil(code, "Max")
+    deal(teacher)
+    room = storage.store().find_room(code)
+    (line,) = app_tables().board(room)
+    tokens = {"Zoë": str(zoe.query_params["pupil"]), "Max": str(max_.query_params["pupil"])}
+    play_out(app_tables(), line.id, tokens)
+    teacher.run()
+    panel(teacher)
+    teacher.segmented_control(key=room_tables.HOW).set_value("by_hand").run()
+    picks = [w for w in teacher.segmented_control if str(w.key).startswith(room_tables.AT)]
+    assert picks[0].options == ["2"] and [w.value for w in picks] == [2, 2]  # after table 1
+    by_hand(teacher, {zoe: 2, max_: 2})
+    assert not teacher.exception and not teacher.error
+    lines = app_tables().board(room)
+    assert [line.place for line in lines] == [1, 2]
+    grid = "\n".join(e.proto.body for e in teacher.main.get("html"))
+    assert grid.count(f">{t('room.tables.title', 'en', n=2)}</b>") == 1
+    for phone in (zoe, max_):
+        assert t("room.tables.yours", "en", n=2) in shown_text(phone.run())
 
 
 def test_at_the_end_the_board_shows_the_results_and_the_teacher_downloads_them(

@@ -509,3 +509,25 @@ def test_a_room_its_pupils_and_answers_are_deleted_after_its_stated_time(
     with pytest.raises(UnknownDocument):
         db.find_room("ABCDEFG")
     new_room(db)  # the code is free again
+
+
+def test_a_claimed_id_has_one_holder_until_it_expires(db: Store, clock: Clock) -> None:
+    """A name claimed once (a quiz's teacher): a second claim is refused, whoever makes it."""
+    assert db.claim("quiz_teacher", "teacher:CM2B-B10", {"teacher": "first"})
+    clock.advance(EXPIRY - timedelta(seconds=1))
+    assert not db.claim("quiz_teacher", "teacher:CM2B-B10", {"teacher": "second"})
+    assert db.read("quiz_teacher", "teacher:CM2B-B10").data == {"teacher": "first"}
+    clock.advance(timedelta(seconds=1))  # expired: the name is free again
+    assert db.claim("quiz_teacher", "teacher:CM2B-B10", {"teacher": "second"})
+    again = db.read("quiz_teacher", "teacher:CM2B-B10")
+    assert (again.data, again.version, again.expires) == (
+        {"teacher": "second"},
+        2,
+        START + 2 * EXPIRY,
+    )
+    clock.advance(EXPIRY + FORGET_AFTER)  # forgotten by a purge, then claimed afresh
+    db.purge()
+    assert db.claim("quiz_teacher", "teacher:CM2B-B10", {"teacher": "third"})
+    assert db.read("quiz_teacher", "teacher:CM2B-B10").version == 1
+    with pytest.raises(UnknownDocument):  # a claim is no other kind's document
+        db.read("quiz", "teacher:CM2B-B10")

@@ -16,7 +16,7 @@ from itertools import product
 
 import pytest
 
-from pickomino.bots import expert, master, play_game
+from pickomino.bots import expert, heuristic, master, play_game, record_game
 from pickomino.game import ROLL, STOP, Move, Table, TakeOption
 from pickomino.odds import TIE, NoOdds
 from pickomino.rules import STANDARD
@@ -24,10 +24,12 @@ from pickomino.scenario import Scenario
 from pickomino.value import (
     EXACT_MIDDLE,
     EXACT_STATES,
+    best_chance,
     chance,
     decision_chances,
     endgame_tables,
     features,
+    in_ten,
     model,
     move_chances,
     reply_chance,
@@ -315,3 +317,20 @@ def test_with_reply_every_end_of_the_turn_is_valued_after_the_rivals_turn() -> N
     assert set(found) == set(expected)
     for move, value in expected.items():
         assert found[move] == pytest.approx(value, abs=1e-9)
+
+
+def test_the_chance_shown_is_the_masters_on_the_play_page_and_in_the_review_alike() -> None:
+    """The Play page says "with the best moves, as the master bot plays them": with two players the
+    master looks one turn further than the ends' model alone, and the figure must be that one."""
+    record = record_game([expert, heuristic], random.Random("w0"))
+    by_index = {found.index: found for found in decision_chances(record)}
+    table, parted = record.table, 0
+    for index, move in enumerate(record.moves):
+        if table.phase != "roll":
+            best, masters = best_chance(move_chances(table, reply=True))
+            one_turn = best_chance(move_chances(table))[1]
+            parted += in_ten(one_turn) != in_ten(masters)
+            assert win_chance(table) == masters == by_index[index].before
+            assert master(table) == best
+        table = table.play(move)[0]
+    assert parted, "a game where looking one turn further changes a figure shown"

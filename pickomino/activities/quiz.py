@@ -6,14 +6,18 @@ answered, and the question shown (an answered one shows its feedback until Next)
 "quiz" document (`kept`), so a reload, Back and Forward or a tab reopened from the history finds
 the answers again; each pupil's run is their own (the class's link holds the code alone).
 
-Who made the quiz is decided here too: a word of one's own typed, or a code drawn, makes the quiz
-the teacher's; a code that carries its quiz (`K7QM-E5`) is the one on the board, typed by a pupil.
+Who made the quiz is decided here too. A word of one's own typed, or a code drawn, asks to make the
+quiz; a code that carries its quiz (`K7QM-E5`) is the one on the board, typed by a pupil. A quiz
+has one teacher: the first to make it claims it in the store (`claim`) and gets a token, checked
+as a room's teacher token is (`is_teacher`); anyone who types the same word later, a pupil who
+drops the code's ending, gets the quiz without its teacher's part.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -34,7 +38,14 @@ from pickomino.lessons.quiz import (
     read_code,
     score,
 )
-from pickomino.store import Store, StoreError, UnknownDocument, VersionConflict
+from pickomino.rooms.codes import digest, new_token
+from pickomino.store import (
+    ExpiredDocument,
+    Store,
+    StoreError,
+    UnknownDocument,
+    VersionConflict,
+)
 
 
 @functools.lru_cache(maxsize=64)
@@ -62,6 +73,50 @@ def typed(code: str) -> tuple[Setup, bool]:
 def drawn(rng: random.Random, level: Level, count: int) -> Setup:
     """A fresh quiz on a random word, for a teacher who has none: the teacher's own."""
     return Setup(random_code(rng), level, count)
+
+
+DRAWS: Final = 8
+"""Words drawn before giving up on one nobody holds (4 letters: about a million words a level and
+count, so a second draw is rare and an eighth never needed)."""
+
+
+def teacher_id(setup: Setup) -> str:
+    """The store id of the quiz's teacher: the code, named so no drawn id can be it (no colon)."""
+    return f"teacher:{setup.code}"
+
+
+def claim(store: Store, setup: Setup) -> str | None:
+    """A teacher's token for `setup`, or None: someone made this quiz first and holds it.
+
+    StoreError when the store cannot say: the caller then gives no teacher's part.
+    """
+    token = new_token()
+    if store.claim("quiz_teacher", teacher_id(setup), {"teacher": digest(token)}):
+        return token
+    return None
+
+
+def made(store: Store, rng: random.Random, level: Level, count: int) -> tuple[Setup, str | None]:
+    """A fresh quiz on a random word nobody holds, and its teacher's token (None if none was free).
+
+    StoreError when the store cannot say.
+    """
+    setup = drawn(rng, level, count)
+    for _ in range(DRAWS):
+        token = claim(store, setup)
+        if token is not None:
+            return setup, token
+        setup = drawn(rng, level, count)
+    return setup, None
+
+
+def is_teacher(store: Store, setup: Setup, token: str) -> bool:
+    """Whether `token` is the one `claim` gave the teacher of `setup` (StoreError if unsure)."""
+    try:
+        held = store.read("quiz_teacher", teacher_id(setup)).data.get("teacher")
+    except (UnknownDocument, ExpiredDocument):
+        return False
+    return isinstance(held, str) and secrets.compare_digest(digest(token), held)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Literal
 
-Kind = Literal["game", "sandbox", "quiz", "room", "table"]
+Kind = Literal["game", "sandbox", "quiz", "room", "table", "quiz_teacher"]
 
 EXPIRY = timedelta(days=30)
 FORGET_AFTER = timedelta(days=30)

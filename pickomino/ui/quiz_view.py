@@ -10,13 +10,16 @@ the progress and shows the same questions in the new words. They are also kept i
 answer, so a reload, Back and Forward or a tab reopened from the history finds them again; the
 link a teacher hands out holds the code alone, so each pupil's answers stay their own.
 
-Who is looking decides what is drawn: a quiz this session made (drawn, or a word of the teacher's
-own typed) is the teacher's, whose code goes first, big, for the board, with *Play live* and the
-answer sheet; a quiz opened by its link or its full code is a pupil's: the question alone, and no
-teacher's part at all, not even folded away (the page's whole HTML reaches the pupil's browser, and
-the sheet lists every answer). The teacher is known by the session alone: a reload or another
-device shows the quiz as a pupil sees it (the teacher's part says so), which keeps the rule simple
-and leaves nothing in the address or the browser for a pupil to copy.
+Who is looking decides what is drawn: a quiz this session made and holds the teacher's token of
+(`activities.quiz.claim`: drawn, or a word of the teacher's own typed before anyone else did) is
+the teacher's, whose code goes first, big, for the board, with *Play live* and the answer sheet;
+any other is a pupil's: the question alone, and no teacher's part at all, not even folded away (the
+page's whole HTML reaches the pupil's browser, and the sheet lists every answer). A pupil who types
+the bare word of the class's code makes nothing: the quiz has its teacher, and the page says so.
+The token stays in the session; the teacher's link (`?teacher=TOKEN`, copied, never drawn, as a
+room's control link) brings the teacher's part back after a reload or on another device. It is
+read once, checked against the store, and taken out of the address at once; a wrong or made-up
+token is refused with a message and gives nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +32,17 @@ from typing import Final
 
 import streamlit as st
 
-from pickomino.activities.quiz import KEPT, Answered, QuizRun, drawn, refusal, typed
+from pickomino.activities.quiz import (
+    KEPT,
+    Answered,
+    QuizRun,
+    claim,
+    drawn,
+    is_teacher,
+    made,
+    refusal,
+    typed,
+)
 from pickomino.i18n import Lang, t, tn
 from pickomino.lessons.quiz import (
     COUNTS,
@@ -44,7 +57,7 @@ from pickomino.lessons.quiz import (
 )
 from pickomino.pages import spec_of
 from pickomino.store import StoreError
-from pickomino.ui import frame, show, storage
+from pickomino.ui import devices, frame, show, storage
 from pickomino.ui.common import sandbox_link
 
 SETUP_KEY: Final = "quiz_setup"
@@ -62,7 +75,11 @@ RUNS_KEY: Final = "quiz_runs"
 SAVED_KEY: Final = "quiz_saved_refusal"
 """What the store said of the answers read back or written (a `StoreError`), for the next run."""
 MADE_KEY: Final = "quiz_made_here"
-"""The setups this session made (`made_here`): the teacher's."""
+"""The setups this session is the teacher of (`made_here`), each with its token checked."""
+TOKENS_KEY: Final = "quiz_teacher_tokens"
+"""The teacher's token of each setup in `MADE_KEY`, for the teacher's link."""
+NOTICE_KEY: Final = "quiz_teacher_notice"
+"""Why a click or a link gave no teacher's part (a `quiz.teacher_part` key), for the next run."""
 CODE_CHARS: Final = 24
 """A word of up to 20 characters and its quiz (`-E15`)."""
 
@@ -81,8 +98,30 @@ def made_here(setup: Setup) -> bool:
     return setup in st.session_state.get(MADE_KEY, set())
 
 
-def _made(setup: Setup) -> None:
+def _made(setup: Setup, token: str) -> None:
+    """Make this session the teacher of `setup`, its `token` checked (claimed or from a link)."""
     st.session_state.setdefault(MADE_KEY, set()).add(setup)
+    st.session_state.setdefault(TOKENS_KEY, {})[setup] = token
+
+
+def _claimed(setup: Setup, token: str | None) -> None:
+    """What a claim gave: the teacher's part for its token, or why not for the next run."""
+    if token is None:
+        st.session_state[NOTICE_KEY] = "taken"
+    else:
+        _made(setup, token)
+
+
+def _offered(setup: Setup, token: str) -> None:
+    """A teacher's link's token: the teacher's part if it is this quiz's, else why not."""
+    try:
+        if is_teacher(storage.store(), setup, token):
+            _made(setup, token)
+            return
+    except StoreError:
+        st.session_state[NOTICE_KEY] = "unsure"
+        return
+    st.session_state[NOTICE_KEY] = "wrong_link"
 
 
 def run_of(setup: Setup) -> QuizRun:
@@ -113,6 +152,9 @@ def settle(lang: Lang) -> list[str]:
             refused = error
         else:
             st.session_state[SETUP_KEY] = setup
+            offered = st.query_params.get("teacher")
+            if offered:
+                _offered(setup, offered)
             run = st.query_params.get("run")
             if run is not None and run_of(setup).held is None:
                 try:
@@ -120,28 +162,41 @@ def settle(lang: Lang) -> list[str]:
                 except StoreError as error:
                     saved = error
     publish()
+    notice: str | None = st.session_state.pop(NOTICE_KEY, None)
+    said = [] if notice is None else [t(f"quiz.teacher_part.{notice}", lang)]
     if refused is not None:
-        return [refusal(refused, lang)]
-    return [] if saved is None else [KEPT.words(saved, lang)]
+        return [refusal(refused, lang), *said]
+    return said + ([] if saved is None else [KEPT.words(saved, lang)])
 
 
 def publish() -> None:
     """Put the code of the setup shown in the URL (or take it out), where it differs.
 
     The level and count of a link made before codes carried them are taken out once read: the
-    code says them now. `run` names this setup's stored answers, once there are some.
+    code says them now, as the teacher's token, kept in the session once checked, never in a
+    projected address. `run` names this setup's stored answers, once there are some.
     """
     setup = current()
     held = None if setup is None else run_of(setup).held
     code = None if setup is None else setup.code
     frame.publish(
-        {"code": code, "level": None, "count": None, "run": None if held is None else held[0]}
+        {
+            "code": code,
+            "level": None,
+            "count": None,
+            "teacher": None,
+            "run": None if held is None else held[0],
+        }
     )
 
 
-def share_link(setup: Setup, lang: Lang) -> str:
-    """The address that opens this quiz in this language (the query alone if the URL is unknown)."""
-    return frame.page_address({"code": setup.code, "lang": lang})
+def share_link(setup: Setup, lang: Lang, teacher: str | None = None) -> str:
+    """The address that opens this quiz in this language (the query alone if the URL is unknown).
+
+    With the `teacher`'s token, the teacher's link.
+    """
+    params = {"code": setup.code, "lang": lang}
+    return frame.page_address(params if teacher is None else {**params, "teacher": teacher})
 
 
 # ----- clicks ----------------------------------------------------------------------------------
@@ -155,18 +210,27 @@ def _start() -> None:
         st.session_state[REFUSED_KEY] = error
         return
     st.session_state[SETUP_KEY] = setup
-    if own:
-        _made(setup)
+    if own and not made_here(setup):
+        try:
+            _claimed(setup, claim(storage.store(), setup))
+        except StoreError:
+            st.session_state[NOTICE_KEY] = "unsure"
 
 
 def _draw() -> None:
-    """A fresh random word, started at once with the chosen level and count."""
+    """A fresh random word nobody holds, started at once with the chosen level and count."""
     level = st.session_state.get(LEVEL_PICK, DEFAULT_LEVEL)
     count = st.session_state.get(COUNT_PICK, DEFAULT_COUNT)
-    setup = drawn(random.Random(), level, count)
+    rng = random.Random()
+    try:
+        setup, token = made(storage.store(), rng, level, count)
+    except StoreError:  # the quiz still, without its teacher's part: the page says why
+        setup = drawn(rng, level, count)
+        st.session_state[NOTICE_KEY] = "unsure"
+    else:
+        _claimed(setup, token)
     st.session_state[CODE_INPUT] = setup.code
     st.session_state[SETUP_KEY] = setup
-    _made(setup)
 
 
 def _another() -> None:
@@ -394,6 +458,14 @@ def teachers_part(setup: Setup, lang: Lang, live: Callable[[Setup, Lang], None])
     code_banner(setup, lang)
     live(setup, lang)
     st.caption(t("quiz.teacher_part.only_here", lang))
+    token: str | None = st.session_state.get(TOKENS_KEY, {}).get(setup)
+    if token is not None:
+        # the link is written into the page for the button to copy, never drawn on the board
+        devices.copy_button(
+            share_link(setup, lang, token),
+            t("quiz.teacher_part.link_copy", lang),
+            t("quiz.teacher_part.link_copied", lang),
+        )
 
 
 def the_end(now: QuizRun, lang: Lang) -> None:

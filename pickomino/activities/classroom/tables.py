@@ -44,14 +44,14 @@ class HandRefused(CodedError):
     section = "room.tables"
 
 
-def tables_by_hand(pupils: Sequence[Pupil], picked: Mapping[str, int]) -> list[list[str]]:
+def tables_by_hand(pupils: Sequence[Pupil], picked: Mapping[str, int]) -> dict[int, list[str]]:
     """The tables the teacher made: each pupil's id under the table number picked for them.
 
-    In the order of the numbers, a number no pupil got left out (the board numbers the tables
-    it is dealt, after those the room holds already). Refused, naming what to change, when a
-    seated pupil has no table (they joined after the teacher picked: HandRefused "no_table") or
-    a table has more players than a room's table seats (HandRefused "full"); a pick for a pupil
-    no longer seated is left out, as the teacher removed them.
+    By number, in their order, a number no pupil got left out: each number is the table's on the
+    board and on its pupils' phones, the one the teacher told them. Refused, naming what to
+    change, when a seated pupil has no table (they joined after the teacher picked: HandRefused
+    "no_table") or a table has more players than a room's table seats (HandRefused "full"); a
+    pick for a pupil no longer seated is left out, as the teacher removed them.
     """
     seated = [pupil for pupil in pupils if not pupil.removed]
     missing = [pupil.nickname for pupil in seated if pupil.id not in picked]
@@ -72,7 +72,7 @@ def tables_by_hand(pupils: Sequence[Pupil], picked: Mapping[str, int]) -> list[l
                 count=len(ids),
                 high=ROOM_SEATS,
             )
-    return [ids for _, ids in groups]
+    return dict(groups)
 
 
 def deal_room(
@@ -87,8 +87,9 @@ def deal_room(
 ) -> tuple[str, ...]:
     """Deal room `code`'s seated pupils into tables, bots in the empty seats.
 
-    At random into tables of `size`; or, given `picked`, as the teacher made them
-    (`tables_by_hand`; `size` unused), who sits first at each table (and so starts) still drawn.
+    At random into tables of `size`, numbered on from the room's last; or, given `picked`, as
+    the teacher made them (`tables_by_hand`; `size` unused), each under the number picked, who
+    sits first at each table (and so starts) still drawn.
     Only with the room's teacher token this session or browser holds (RoomError
     "not_teacher"); a new deal adds tables to the room's, up to its limit (TableRefused
     "many_tables"). Nothing is dealt when anything is refused.
@@ -97,13 +98,13 @@ def deal_room(
     pupils = [Pupil(*row) for row in desk.store.pupils(id)]
     draw = rng or random.Random()
     if picked is None:
-        dealt = deal_at_random(pupils, size, draw)
+        dealt, places = deal_at_random(pupils, size, draw), None
     else:
-        groups = tables_by_hand(pupils, picked)
-        for group in groups:
+        made = tables_by_hand(pupils, picked)
+        for group in made.values():
             draw.shuffle(group)
-        dealt = deal_by_hand(pupils, groups)
-    return tables.deal(id, desk.token(code), dealt, hints=hints, timer=timer)
+        dealt, places = deal_by_hand(pupils, list(made.values())), tuple(made)
+    return tables.deal(id, desk.token(code), dealt, hints=hints, timer=timer, places=places)
 
 
 def may_deal(lines: Sequence[BoardLine]) -> bool:

@@ -75,6 +75,7 @@ from pickomino.activities.table.view import (
     View,
     board_line,
     log_of,
+    next_number,
     view_of,
 )
 
@@ -116,6 +117,7 @@ __all__ = [
     "held",
     "log_of",
     "new_seed",
+    "next_number",
     "play",
     "seat_links",
     "started",

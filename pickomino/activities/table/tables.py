@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -35,7 +35,14 @@ from pickomino.activities.table.sitting import (
     seat_links,
     started,
 )
-from pickomino.activities.table.view import BoardLine, Finished, View, board_line, view_of
+from pickomino.activities.table.view import (
+    BoardLine,
+    Finished,
+    View,
+    board_line,
+    next_number,
+    view_of,
+)
 from pickomino.game import Move, Table
 from pickomino.match import PERSON, Kind
 from pickomino.rooms import (
@@ -159,12 +166,16 @@ class Tables:
         rules: str = "standard",
         hints: bool = False,
         timer: int | None = None,
+        places: Sequence[int] | None = None,
     ) -> tuple[str, ...]:
         """The room's tables as dealt, by its teacher: their ids, in the board's order.
 
-        The room's teacher is the tables' host. RoomError "not_teacher" without the teacher's
-        token, "closed" once the room is; TableRefused "many_tables" past `MAX_TABLES` for the
-        room, counting those it holds already.
+        `places`: each table's number on the board, the numbers a teacher picked by hand and told
+        the class; without them, the tables are numbered on from the last the room holds (a new
+        round after the first). The room's teacher is the tables' host. RoomError "not_teacher"
+        without the teacher's token, "closed" once the room is; TableRefused "many_tables" past
+        `MAX_TABLES` for the room, counting those it holds already, "number_taken" for a number
+        the room's earlier tables have.
         """
         room = Room.from_json(self.store.read("room", room_id).data)
         check_teacher(room, teacher)
@@ -172,7 +183,13 @@ class Tables:
         check_open(room, self.store.room_pulse(room_id).changed, now)
         for table in deal:
             check_settings(len(table), rules, timer)
-        held = len(self.store.owned("table", room_id))
+        last = next_number(self.board(room_id)) - 1
+        numbers = list(places or range(last + 1, last + 1 + len(deal)))
+        taken = [number for number in numbers if number <= last]
+        if taken:
+            raise TableRefused(
+                "number_taken", f"table {taken[0]} was dealt before", n=taken[0], first=last + 1
+            )
         sittings = [
             started(
                 Sitting(
@@ -186,12 +203,12 @@ class Tables:
                     ),
                     new_seed(),
                     room_id,
-                    held + place,
+                    place,
                     since=now,
                 ),
                 now,
             )
-            for place, table in enumerate(deal, 1)
+            for place, table in zip(numbers, deal, strict=True)
         ]
         made = self.store.create_owned(
             "table", room_id, [sitting.to_json() for sitting in sittings], MAX_TABLES

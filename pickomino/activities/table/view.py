@@ -8,7 +8,7 @@ by `narrate` (`Line.words`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,3 +183,11 @@ def board_line(id: str, sitting: Sitting) -> BoardLine:
         over=table is not None and table.over,
         winners=() if table is None else table.winners(),
     )
+
+
+def next_number(lines: Sequence[BoardLine]) -> int:
+    """The number a room's next table gets: one after the highest dealt.
+
+    So a new round's tables never share a number with the last round's, still on the board.
+    """
+    return max((line.place for line in lines), default=0) + 1

@@ -18,6 +18,7 @@ import streamlit as st
 from pickomino.activities.classroom import (
     TIMER_SECONDS,
     Board,
+    Seen,
     TeacherDesk,
     control_link,
     join_link,
@@ -240,21 +241,17 @@ def _live(
     instead (the box is outside this part, so a poll does not send the QR code again).
     """
     desk = live.desk()
-    try:
-        seen = desk.load(id)
-    except RoomError as error:  # its record is gone: closed for good
-        st.info(refusal(error, lang), icon=":material/door_front:")
-        live.stop_polling(pace)
-        return
-    except StoreError as error:
-        st.error(refusal(error, lang), icon=":material/cloud_off:")
+    seen = _read(desk, id, lang, pace)
+    if seen is None:
         return
     refused = st.session_state.get(REFUSED_KEY)
     if refused:
         st.error(refused, icon=":material/error:")
     if teacher and desk.due(seen):  # the class's game steps on by itself, from its teacher's board
         _teacher(code, lang, TeacherDesk.advance, seen)
-        seen = desk.load(id)
+        seen = _read(desk, id, lang, pace)  # the store may have failed the step, or since
+        if seen is None:
+            return
     shown = desk.board(seen, teacher is not None)
     room = seen.room
     if shown.closed:
@@ -290,6 +287,22 @@ def _live(
             PANEL_KEY,
             lambda: _controls(shown, code, teacher, lang),
         )
+
+
+def _read(desk: TeacherDesk, id: str, lang: Lang, pace: float | None) -> Seen | None:
+    """Room `id` as stored now, or None with why on the board.
+
+    Closed for good once its record is gone (no more polling); a store at fault is said, and
+    asked again at the next poll.
+    """
+    try:
+        return desk.load(id)
+    except RoomError as error:
+        st.info(refusal(error, lang), icon=":material/door_front:")
+        live.stop_polling(pace)
+    except StoreError as error:
+        st.error(refusal(error, lang), icon=":material/cloud_off:")
+    return None
 
 
 def _ranking(lines: tuple[str, ...], lang: Lang) -> None:

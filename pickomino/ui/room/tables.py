@@ -33,6 +33,7 @@ from pickomino.activities.table import (
     BoardLine,
     TableRefused,
     Tables,
+    next_number,
 )
 from pickomino.i18n import Lang, t
 from pickomino.pages import spec_of
@@ -123,6 +124,8 @@ def _deal(code: str, lang: Lang, by_hand: tuple[str, ...] | None) -> None:
         st.session_state[NOTICE] = _words(error, lang)
         return
     st.session_state.pop(BIG, None)
+    for id in by_hand or ():  # the next round's rows start afresh, from its own numbers
+        st.session_state.pop(AT + id, None)
 
 
 def deal_form(seen: Seen, code: str, lang: Lang) -> None:
@@ -156,7 +159,7 @@ def deal_form(seen: Seen, code: str, lang: Lang) -> None:
         st.caption(t("room.tables.hand_intro", lang, high=ROOM_SEATS))
     with st.form("room_tables_form", border=False):
         if pupils is not None:
-            _picks(pupils)
+            _picks(pupils, next_number(lines))
         size, timer = st.columns(2)
         if pupils is None:
             size.selectbox(t("room.tables.size", lang), SIZES, key=SIZE)
@@ -195,8 +198,8 @@ teacher's panel, sidebar open, so thirty pupils take under two projected screens
 centred on its row (Streamlit's text pulls the next element up by a negative margin)."""
 
 
-def _picks(pupils: tuple[Pupil, ...]) -> None:
-    """Each pupil's name and a row of table numbers, theirs marked: one click moves them.
+def _picks(pupils: tuple[Pupil, ...], first: int) -> None:
+    """Each pupil's name and a row of table numbers from `first`, theirs marked: one click each.
 
     Thirty pupils are one short row each, the whole class's tables seen at a glance on the
     projector, nothing to type and no list to open (a selectbox takes two clicks a pupil, a
@@ -204,10 +207,12 @@ def _picks(pupils: tuple[Pupil, ...]) -> None:
     joined, so the teacher moves only those to move; as many numbers as make tables of two, a
     pupil alone getting a bot. Inside the form, a click sends nothing until the deal; a pupil
     who joins later gets a row on the next redraw, and a deal that left them out is refused
-    (`tables_by_hand`).
+    (`tables_by_hand`). The numbers are the tables' on the board and the phones, the ones the
+    teacher tells the class; a new round's go on from the last round's (`next_number`), whose
+    tables the board still shows.
     """
     show.html(HAND_CSS)
-    numbers = list(range(1, math.ceil(len(pupils) / MIN_SEATS) + 1))
+    numbers = list(range(first, first + math.ceil(len(pupils) / MIN_SEATS)))
     with st.container(key="room_tables_hand"):
         for index, pupil in enumerate(pupils):
             with st.container(horizontal=True, vertical_alignment="center", gap="small"):
@@ -215,7 +220,7 @@ def _picks(pupils: tuple[Pupil, ...]) -> None:
                 st.segmented_control(
                     pupil.nickname,
                     numbers,
-                    default=index // MIN_SEATS + 1,
+                    default=first + index // MIN_SEATS,
                     required=True,
                     key=AT + pupil.id,
                     label_visibility="collapsed",
