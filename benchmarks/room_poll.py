@@ -34,11 +34,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.class_load import cpu_ms, server_pid  # noqa: E402
-from benchmarks.room_load import QUIZ, poll, postgres_schema  # noqa: E402
+from benchmarks.room_load import QUIZ, look, poll, postgres_schema, pulse_of  # noqa: E402
 from benchmarks.ws_load import Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import Store, open_store  # noqa: E402
+from pickomino.ui.room.phone import MOVED_KEY  # noqa: E402
 from tests.browser import streamlit_server  # noqa: E402
 
 PUPILS = 30
@@ -58,14 +59,20 @@ def median_ms(action: Callable[[], object], times: int) -> float:
     return statistics.median(spent) * 1000
 
 
-async def polls(client: Client, store: Store, id: str, pupils: list[str], label: str) -> None:
+async def polls(
+    server: str, client: Client, store: Store, id: str, pupils: list[str], label: str
+) -> None:
+    last = pulse_of(f"{server}/{client.pulse}") if client.pulse else None
     for moved in (False, True):
         spent = []
         for n in range(40):
             if moved:
                 store.answer(id, rooms.pupil_id(pupils[1 + n % (PUPILS - 1)]), 1, n % 2)
             started = time.perf_counter()
-            await client.run()
+            if client.pulse:  # the page's own poll of the pulse (serve.py)
+                last = await look(client, server, last)
+            else:
+                await client.run()
             spent.append(time.perf_counter() - started)
         what = "the room moved" if moved else "nothing changed"
         print(f"{label} poll round trip, {what}: median {statistics.median(spent) * 1000:.1f} ms")
@@ -77,7 +84,7 @@ async def measure(
     phone = await connect(
         server, "join", urlencode({"room": code, "pupil": pupils[0], "lang": "fr"})
     )
-    await polls(phone, store, id, pupils, "phone")
+    await polls(server, phone, store, id, pupils, "phone")
     sizes: list[int] = []
     read = phone.read
 
@@ -86,10 +93,11 @@ async def measure(
         return read(data)
 
     phone.read = counted  # type: ignore[method-assign]
-    await phone.run()
-    print(f"one phone poll sends {sum(sizes) / 1000:.1f} KB in {len(sizes)} messages")
+    await phone.run(trigger=MOVED_KEY if phone.pulse else None)
+    which = " that runs the watcher" if phone.pulse else ""
+    print(f"one phone poll{which} sends {sum(sizes) / 1000:.1f} KB in {len(sizes)} messages")
     board = await connect(server, "room", urlencode({"room": code, "control": token, "lang": "en"}))
-    await polls(board, store, id, pupils, "board")
+    await polls(server, board, store, id, pupils, "board")
     for client in (phone, board):
         await client.socket.close()
     await left_open(server, store, id, code, token, pupils)
@@ -110,7 +118,7 @@ async def left_open(
     async def join(path: str, query: dict[str, str]) -> None:
         client = await connect(server, path, urlencode(query))
         clients.append(client)
-        tasks.append(asyncio.create_task(poll(client, stop, lambda *_: None)))
+        tasks.append(asyncio.create_task(poll(client, stop, lambda *_: None, server)))
 
     for pupil in pupils:
         await join("join", {"room": code, "pupil": pupil, "lang": "fr"})
@@ -127,7 +135,7 @@ async def left_open(
         cpu, started = cpu_ms(pid), time.perf_counter()
         await asyncio.sleep(QUIET_S)
         spent = (cpu_ms(pid) - cpu) / (time.perf_counter() - started)
-        polling = sum(1 for client in clients if client.fragment)
+        polling = sum(1 for client in clients if client.fragment or client.pulse)
         print(
             f"{PUPILS} phones left open, the room {state}: server CPU "
             f"{spent:.0f} ms a second, {polling} of {len(clients)} pages polling"
@@ -140,7 +148,7 @@ async def left_open(
         await client.socket.close()
 
 
-def run(url: str) -> None:
+def run(url: str, entry: str) -> None:
     os.environ["PICKOMINO_STORE_URL"] = url
     first = questions(read_code(QUIZ))[0]
     with open_store(url) as store:
@@ -164,7 +172,7 @@ def run(url: str) -> None:
         }
         for name, action in reads.items():
             print(f"store read, {name}: median {median_ms(action, 50):.2f} ms")
-        with streamlit_server() as server:
+        with streamlit_server(entry=entry) as server:
             asyncio.run(measure(server, store, id, code, token, pupils))
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"machine load average at the end (1, 5, 15 min): {load} on {os.cpu_count()} cores")
@@ -173,12 +181,15 @@ def run(url: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
+    parser.add_argument(
+        "--entry", default="app.py", help="the file served (serve.py: the pulse route)"
+    )
     args = parser.parse_args()
     if args.postgres:
         with postgres_schema(args.postgres) as url:
-            run(url)
+            run(url, args.entry)
     else:
-        run(f"sqlite:///{tempfile.mkdtemp(prefix='room-poll-')}/store.sqlite3")
+        run(f"sqlite:///{tempfile.mkdtemp(prefix='room-poll-')}/store.sqlite3", args.entry)
 
 
 if __name__ == "__main__":

@@ -59,7 +59,8 @@ from pickomino.rooms import (
 from pickomino.store import open_store
 from pickomino.ui import devices, frame, quiz_view, storage
 from pickomino.ui.devices import qr_svg
-from pickomino.ui.room import live, projector
+from pickomino.ui.room import live, projector, pulse
+from pickomino.ui.room.phone import MOVED_KEY
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text
@@ -1097,3 +1098,31 @@ def test_a_closed_rooms_phone_gives_the_score_as_final(lang: str) -> None:
     text = shown_text(zoe)
     assert t("room.phone.final_score", lang, right=1, asked=1) in text
     assert t("room.phone.score", lang, right=1, asked=1) not in text  # no "so far" once closed
+
+
+def test_a_phone_on_a_server_with_the_pulse_route_polls_it_from_its_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Served from serve.py, the phone's watcher is not polled by Streamlit: the page's script
+    asks the room's pulse route and clicks the watcher's hidden button once the pulse moved."""
+    paces: dict[str, Any] = {}
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        paces[func.__name__] = run_every
+        return fragment(func, run_every=run_every, **options)
+
+    _, code = teacher_room()
+    ask(code)
+    monkeypatch.setattr(st, "fragment", recorded)
+    monkeypatch.setattr(pulse, "_served", [True])
+    zoe = pupil(code, "Zoë")
+    drawn = "".join(element.proto.body for element in zoe.main.get("html"))
+    id = storage.store().find_room(code)
+    assert f'data-pk-pulse="pulse/{id}"' in drawn
+    assert paces == {"_view": None, "_watch": None}
+    assert zoe.button(key=MOVED_KEY) is not None
+    monkeypatch.setattr(pulse, "_served", [])
+    zoe.run()
+    assert paces["_watch"] == live.POLL_SECONDS
+    assert "data-pk-pulse" not in "".join(e.proto.body for e in zoe.main.get("html"))
