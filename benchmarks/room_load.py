@@ -110,7 +110,7 @@ async def poll(
     """Rerun the page's fragment every `interval`, as the browser does, until told to stop or
     the page stops polling; a page that polls the room's pulse itself (a server started from
     serve.py) asks the server at `url` for it instead, and reruns its watcher only when it moved,
-    as its script does (`pickomino.ui.room.phone.PULSE_POLL`)."""
+    as its script does (`pickomino.ui.room.pulse.POLL`)."""
     last: int | None = None
     while not stop.is_set() and (client.fragment or client.pulse):
         started = time.perf_counter()
@@ -125,7 +125,7 @@ async def poll(
 
 async def look(client: Client, url: str, last: int | None) -> int | None:
     """One poll of a page that polls the room's pulse itself, at the server `url`: its watcher
-    runs when the pulse moved from `last` or none was answered (`PULSE_POLL`); the pulse."""
+    runs when the pulse moved from `last` or none was answered (`pulse.POLL`); the pulse."""
     now = await asyncio.to_thread(pulse_of, f"{url}/{client.pulse}")
     if now is None or now != last:
         await client.run(trigger=MOVED_KEY)

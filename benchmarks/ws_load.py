@@ -81,7 +81,7 @@ MAX_BROWSERS = 4
 ANSWER_S = 60.0
 """How long one run may take to finish, the class's first included."""
 PULSE_MARK = re.compile(r'data-pk-pulse="([^"]+)" data-pk-every="(\d+)"')
-"""A phone's mark of its own poll of the room's pulse (`pickomino.ui.room.phone.PULSE_POLL`)."""
+"""A phone's mark of its own poll of the room's pulse (`pickomino.ui.room.pulse.POLL`)."""
 
 
 @dataclass

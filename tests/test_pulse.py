@@ -60,19 +60,41 @@ def test_the_pulse_moves_with_every_change_to_the_room(db: Store) -> None:
     app = served(db)
     status, said, cache = get(app, f"/pulse/{id}")
     assert (status, cache) == (200, "no-store")
-    assert said == {"pulse": db.room_pulse(id).pulse}
+    assert said == {"pulse": db.room_pulse(id).pulse, "now": NOW}  # the clock, for a page's wake
     db.join_room(id, rooms.pupil_id(rooms.new_token()), "Ada")
-    assert get(app, f"/pulse/{id}")[1] == {"pulse": said["pulse"] + 1}
+    assert get(app, f"/pulse/{id}")[1] == {"pulse": said["pulse"] + 1, "now": NOW}
 
 
 def test_a_room_gone_answers_no_pulse(db: Store) -> None:
     assert get(served(db), "/pulse/no-such-room")[:2] == (404, {"pulse": None})
+    assert get(served(db), "/pulse/" + "x" * 5000)[:2] == (404, {"pulse": None})
+
+
+def test_the_pulse_tells_nothing_of_the_room_but_its_count_of_changes(db: Store) -> None:
+    teacher, pupil = rooms.new_token(), rooms.new_token()
+    room = rooms.open_room(rooms.new_code(), teacher, "en", NOW)
+    id = db.create_room(room.code, room.to_json(), rooms.MAX_PUPILS, rooms.KEPT_AFTER).id
+    db.join_room(id, rooms.pupil_id(pupil), "Ada")
+    status, said, _ = get(served(db), f"/pulse/{id}")
+    assert status == 200 and set(said) == {"pulse", "now"}
+    text = json.dumps(said)
+    for secret in (teacher, pupil, rooms.pupil_id(pupil), room.code, "Ada"):
+        assert secret not in text
 
 
 def test_an_address_is_held_to_its_limit_and_no_other(db: Store) -> None:
     id = open_room(db)
-    app = served(db, limit=2)
-    assert [get(app, f"/pulse/{id}")[0] for _ in range(3)] == [200, 200, 429]
+    reads: list[str] = []
+
+    def counted() -> Store:
+        reads.append(id)
+        return db
+
+    app = Starlette(routes=[pulse.route(counted, lambda: NOW, Limit(2))])
+    assert [get(app, f"/pulse/{id}")[:2] for _ in range(3)] == [
+        (200, {"pulse": db.room_pulse(id).pulse, "now": NOW}),
+    ] * 2 + [(429, {"pulse": None})]
+    assert len(reads) == 2  # a request past the limit never reaches the store
     assert get(app, f"/pulse/{id}", address="10.0.0.2")[0] == 200
 
 
@@ -81,4 +103,8 @@ def test_a_store_at_fault_answers_no_pulse() -> None:
         raise StoreFault("OperationalError")
 
     app = Starlette(routes=[pulse.route(faulty, lambda: NOW, Limit(10))])
-    assert get(app, "/pulse/any")[:2] == (503, {"pulse": None})
+    assert get(app, "/pulse/any") == (
+        503,
+        {"pulse": None},
+        "no-store",
+    )  # the whole answer: no trace

@@ -1120,6 +1120,8 @@ def test_a_phone_on_a_server_with_the_pulse_route_polls_it_from_its_page(
     drawn = "".join(element.proto.body for element in zoe.main.get("html"))
     id = storage.store().find_room(code)
     assert f'data-pk-pulse="pulse/{id}"' in drawn
+    wake = re.search(r'data-pk-wake="([0-9.]+)"', drawn)  # the room closing idle, at the latest
+    assert wake is not None and time.time() < float(wake[1]) <= time.time() + 2 * 3600
     assert paces == {"_view": None, "_watch": None}
     assert zoe.button(key=MOVED_KEY) is not None
     monkeypatch.setattr(pulse, "_served", [])

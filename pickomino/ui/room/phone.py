@@ -37,40 +37,6 @@ DRAWN_KEY: Final = "room_phone_drawn"
 """What the phone's view drew last (`_seen`): its watcher runs the page again when it differs."""
 MOVED_KEY: Final = "room_pulse_moved"
 """The watcher's hidden button, which the page's script clicks once the room's pulse moved."""
-PULSE_POLL: Final = """<style>
-.st-key-{moved}, [data-testid="stElementContainer"]:has([data-pk-pulse]) {{ display: none; }}
-</style>
-<span hidden data-pk-pulse="{path}" data-pk-every="{every}" data-pk-moved="{moved}"></span>
-<script>
-if (!window.pkPulse) {{
-  window.pkPulse = true;
-  let path = null, last = null;
-  const tick = async () => {{
-    const mark = document.querySelector("[data-pk-pulse]");
-    let every = 1000;
-    if (mark) {{
-      every = Number(mark.dataset.pkEvery);
-      if (mark.dataset.pkPulse !== path) [path, last] = [mark.dataset.pkPulse, null];
-      let moved = true;
-      try {{
-        const answer = await fetch(path, {{cache: "no-store"}});
-        const pulse = (await answer.json()).pulse;
-        if (answer.status === 429 || answer.status === 503) moved = false;
-        else if (Number.isInteger(pulse)) [moved, last] = [pulse !== last, pulse];
-      }} catch (error) {{}}
-      if (moved) document.querySelector(`.st-key-${{mark.dataset.pkMoved}} button`)?.click();
-    }}
-    setTimeout(tick, every);
-  }};
-  tick();
-}}
-</script>"""
-"""The page's poll of the room's pulse (`pickomino.ui.room.pulse`), when its server answers it: the
-watcher runs only once the pulse moved, and at its first answer (a change made between the page's
-run and it). An answer that is no pulse (a server without the route, a room gone) runs the
-watcher every time, as Streamlit's own poll did; a busy or faulty store, no time. Installed once
-per tab; it reads the room and the pace from the page's mark, so a page with no mark (a room
-closed, another page) makes no request."""
 
 
 def settle() -> tuple[str | None, str | None]:
@@ -161,10 +127,7 @@ def phone(id: str, token: str, lang: Lang) -> None:
     st.fragment(_view)(id, token, lang)
     if pace is not None and pulse.served():
         st.fragment(_watch)(id, token)
-        st.html(
-            PULSE_POLL.format(path=pulse.PATH[1:] + id, every=round(pace * 1000), moved=MOVED_KEY),
-            unsafe_allow_javascript=True,
-        )
+        st.html(pulse.poll(id, pace, MOVED_KEY, seat.wakes(id)), unsafe_allow_javascript=True)
     elif pace is not None:
         st.fragment(_watch, run_every=pace)(id, token)
     devices.hold_taps(OPTION_KEY)
@@ -187,7 +150,7 @@ def _looked(id: str, token: str) -> tuple[Phone | RoomError | StoreError, tables
 def _watch(id: str, token: str) -> None:
     """The page's part that polls: the page runs again whole once its phone shows otherwise.
 
-    Its hidden button is what the page's own poll of the pulse clicks (`PULSE_POLL`).
+    Its hidden button is what the page's own poll of the pulse clicks (`pulse.poll`).
     """
     if pulse.served():
         st.button("", key=MOVED_KEY)

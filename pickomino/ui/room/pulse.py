@@ -4,7 +4,7 @@ A phone's watcher fragment, polled by Streamlit once a second, costs the server 
 whole fragment run each time (about 2.5 ms, docs/speed.md "Waiting cheaply"), whatever it finds.
 Served from `serve.py` (`st.App`), `GET /pulse/<room id>` answers the room's pulse
 (`Store.room_pulse`, one indexed row) in JSON, and the phone's page polls it from JavaScript,
-running its watcher only once the pulse moved (`pickomino.ui.room.phone`).
+running its watcher only once the pulse moved or the room's clock said so (`poll`).
 
 It asks for no token: it tells only a number that grows with every change to the room, so one
 who knows a room's id (a random 64-bit name, in its pupils’ pages only, never in a link) learns
@@ -31,6 +31,47 @@ PULSES_PER_ADDRESS: Final = 6000
 """A minute's polls from one network address: a class of 60 phones polling every second,
 behind one school address, is well under it."""
 NO_STORE: Final = {"Cache-Control": "no-store"}
+POLL: Final = """<style>
+.st-key-{moved}, [data-testid="stElementContainer"]:has([data-pk-pulse]) {{ display: none; }}
+</style>
+<span hidden data-pk-pulse="{path}" data-pk-every="{every}" data-pk-moved="{moved}"
+  data-pk-wake="{wake}"></span>
+<script>
+if (!window.pkPulse) {{
+  window.pkPulse = true;
+  let path = null, last = null, woken = null;
+  const tick = async () => {{
+    const mark = document.querySelector("[data-pk-pulse]");
+    let every = 1000;
+    if (mark) {{
+      every = Number(mark.dataset.pkEvery);
+      if (mark.dataset.pkPulse !== path) [path, last] = [mark.dataset.pkPulse, null];
+      let moved = true;
+      try {{
+        const answer = await fetch(path, {{cache: "no-store"}});
+        const said = await answer.json();
+        const wake = mark.dataset.pkWake;
+        if (answer.status === 429 || answer.status === 503) moved = false;
+        else if (Number.isInteger(said.pulse)) {{
+          const due = wake !== "" && wake !== woken && said.now >= Number(wake);
+          if (due) woken = wake;
+          [moved, last] = [said.pulse !== last || due, said.pulse];
+        }}
+      }} catch (error) {{}}
+      if (moved) document.querySelector(`.st-key-${{mark.dataset.pkMoved}} button`)?.click();
+    }}
+    setTimeout(tick, every);
+  }};
+  tick();
+}}
+</script>"""
+"""The page's poll of the room's pulse (`poll`): its hidden button clicked only once the pulse
+moved, at its first answer (a change made between the page's run and it), and once the server's
+clock passed the page's wake (`Seen.wakes`: what the page shows changes by time alone). An answer
+that is no pulse (a server without the route, a room gone) clicks every time, as Streamlit's own
+poll ran the watcher; a busy or faulty store, never. Installed once per tab; it reads the room,
+the pace, the button and the wake from the page's mark, so a page with no mark (a room closed,
+another page) makes no request."""
 
 _served: list[bool] = []
 
@@ -45,12 +86,22 @@ def served() -> bool:
     return bool(_served)
 
 
+def poll(id: str, every: float, button: str, wake: float | None) -> str:
+    """The markup that polls room `id`'s pulse from the page every `every` seconds (`POLL`).
+
+    It clicks the button keyed `button` when the page must look again; `wake`: when it must
+    anyway (`Classroom.wakes`), in seconds since 1970 by the server's clock.
+    """
+    moment = "" if wake is None else f"{wake:.3f}"
+    return POLL.format(path=PATH[1:] + id, every=round(every * 1000), moved=button, wake=moment)
+
+
 def route(store: Callable[[], Store], now: Callable[[], float], limit: Limit) -> Route:
     """The route answering `GET /pulse/<id>` from `store()`, `limit` a minute by address.
 
-    `{"pulse": n}`; a room gone says `{"pulse": null}` (404), so its phone runs its watcher and
-    learns it closed; a store at fault 503, a busy address 429, both with no pulse, and the
-    phone asks again later.
+    `{"pulse": n, "now": t}`, `t` the server's clock (`now()`, for the page's wake); a room gone
+    says `{"pulse": null}` (404), so its phone runs its watcher and learns it closed; a store at
+    fault 503, a busy address 429, both with no pulse, and the phone asks again later.
     """
 
     def answer(request: Request) -> JSONResponse:
@@ -65,6 +116,6 @@ def route(store: Callable[[], Store], now: Callable[[], float], limit: Limit) ->
             return JSONResponse({"pulse": None}, 404, NO_STORE)
         except StoreError:
             return JSONResponse({"pulse": None}, 503, NO_STORE)
-        return JSONResponse({"pulse": pulse}, 200, NO_STORE)
+        return JSONResponse({"pulse": pulse, "now": round(moment, 3)}, 200, NO_STORE)
 
     return Route(PATH + "{id}", answer, methods=["GET"])
