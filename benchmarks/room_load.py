@@ -1,11 +1,14 @@
 """Live rooms under load: 3 rooms of 30 pupils on one server, driven over Streamlit's websocket.
 
 Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupils 30]
-[--questions 3] [--spread 10] [--chromium 2] [--sandboxes 3] [--postgres URL]`. Each pupil is a
-light client, `benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg per run, ForwardMsgs
-read until `script_finished`), and polls its phone page's fragment every second as the browser
-does for `st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the
-client sends a rerun of that fragment). Each room's teacher is one more such client on the board,
+[--questions 3] [--spread 10] [--chromium 2] [--sandboxes 3] [--postgres URL] [--entry app.py]`.
+The server runs serve.py, as the app deploys; `--entry app.py` serves it without the room's pulse
+route. Each pupil is a light client, `benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg
+per run, ForwardMsgs read until `script_finished`), and polls as its page does: the room's pulse
+over HTTP every second, running its watcher when it moved (`pickomino.ui.room.pulse.POLL`), or,
+without the route, its watcher fragment every second as the browser does for
+`st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
+sends a rerun of that fragment). Each room's teacher is one more such client on the board,
 opened with the teacher's control link, polling the same way.
 
 `--chromium N` makes N of the first room's pupils real phones: Debian's Chromium at 390x844,
@@ -69,7 +72,7 @@ from benchmarks.ws_load import ANSWER_S, Client, connect, join  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import open_store  # noqa: E402
-from pickomino.ui.room.phone import MOVED_KEY  # noqa: E402
+from pickomino.ui.room.pulse import MOVED_KEY  # noqa: E402
 from tests.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 
 if TYPE_CHECKING:
@@ -125,7 +128,9 @@ async def poll(
 
 async def look(client: Client, url: str, last: int | None) -> int | None:
     """One poll of a page that polls the room's pulse itself, at the server `url`: its watcher
-    runs when the pulse moved from `last` or none was answered (`pulse.POLL`); the pulse."""
+    runs when the pulse moved from `last` or none was answered (`pulse.POLL`); the pulse. The
+    page's wake is not followed: the benchmark's questions have no timer, and the room closes idle
+    two hours on."""
     now = await asyncio.to_thread(pulse_of, f"{url}/{client.pulse}")
     if now is None or now != last:
         await client.run(trigger=MOVED_KEY)
@@ -300,7 +305,7 @@ def main() -> None:
     parser.add_argument("--sandboxes", type=int, default=0, choices=range(11))
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
     parser.add_argument(
-        "--entry", default="app.py", help="the file served (serve.py: the pulse route)"
+        "--entry", default="serve.py", help="the file served (app.py: no pulse route)"
     )
     add_arguments(parser)
     args = parser.parse_args()

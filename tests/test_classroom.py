@@ -506,3 +506,22 @@ def test_a_page_waiting_on_the_pulse_wakes_when_the_clock_alone_changes_what_it_
     clock.advance(timedelta(seconds=0.5))
     assert phone(seat, code, token).screen == "closed"
     assert seat.wakes(id) is None  # a closed room changes no more
+
+
+def test_a_board_is_still_only_while_the_clock_changes_nothing_it_shows(
+    db: Store, now: Callable[[], float], clock: Clock
+) -> None:
+    """`Board.still`: a board may wait on the room's pulse alone, except while a timer counts
+    down or the class's game is told and played by the clock."""
+    desk, code = teacher(db, now)
+    assert board(desk, code).still()  # pupils joining: each join moves the pulse
+    desk.ask_table(code, DECIDE)
+    assert board(desk, code).still()
+    desk.timer(code, 30)
+    assert not board(desk, code).still()  # its seconds count down with nothing written
+    clock.advance(timedelta(seconds=30))
+    assert board(desk, code).still()  # stopped by the clock: nothing more moves
+    desk.start_game(code, 7)
+    assert not board(desk, code).still()
+    desk.close(code)
+    assert board(desk, code).still()

@@ -60,7 +60,7 @@ from pickomino.store import open_store
 from pickomino.ui import devices, frame, quiz_view, storage
 from pickomino.ui.devices import qr_svg
 from pickomino.ui.room import live, projector, pulse
-from pickomino.ui.room.phone import MOVED_KEY
+from pickomino.ui.room.pulse import MOVED_KEY
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text
@@ -1128,3 +1128,34 @@ def test_a_phone_on_a_server_with_the_pulse_route_polls_it_from_its_page(
     zoe.run()
     assert paces["_watch"] == live.POLL_SECONDS
     assert "data-pk-pulse" not in "".join(e.proto.body for e in zoe.main.get("html"))
+
+
+def test_a_board_waits_on_the_pulse_from_its_page_and_on_streamlit_while_a_timer_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Served from serve.py, the board's live part runs when the page's own poll of the pulse
+    clicks it, while what it shows changes only with the room; a timer counting down (what the
+    clock changes) runs the page again whole, polled by Streamlit as on app.py."""
+    paces: dict[str, Any] = {}
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        paces[func.__name__] = run_every
+        return fragment(func, run_every=run_every, **options)
+
+    def drawn(at: AppTest) -> str:
+        return "".join(element.proto.body for element in at.main.get("html"))
+
+    monkeypatch.setattr(st, "fragment", recorded)
+    monkeypatch.setattr(pulse, "_served", [True])
+    teacher, code = teacher_room()
+    id = storage.store().find_room(code)
+    assert paces == {"_live": None}
+    assert f'data-pk-pulse="pulse/{id}" data-pk-every="500"' in drawn(teacher)
+    assert teacher.button(key=MOVED_KEY) is not None
+    ask(code)
+    teacher.run()
+    assert paces == {"_live": None} and "**0** of 0 have answered." in shown_text(teacher)
+    teacher.button(key="room_timer").click().run()
+    assert paces == {"_live": live.BOARD_POLL_SECONDS}
+    assert "data-pk-pulse" not in drawn(teacher)

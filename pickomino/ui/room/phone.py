@@ -35,8 +35,6 @@ OPTION_KEY: Final = "room_option_"
 """The start of every answer button's key (`room_option_<question>_<option>`)."""
 DRAWN_KEY: Final = "room_phone_drawn"
 """What the phone's view drew last (`_seen`): its watcher runs the page again when it differs."""
-MOVED_KEY: Final = "room_pulse_moved"
-"""The watcher's hidden button, which the page's script clicks once the room's pulse moved."""
 
 
 def settle() -> tuple[str | None, str | None]:
@@ -127,7 +125,7 @@ def phone(id: str, token: str, lang: Lang) -> None:
     st.fragment(_view)(id, token, lang)
     if pace is not None and pulse.served():
         st.fragment(_watch)(id, token)
-        st.html(pulse.poll(id, pace, MOVED_KEY, seat.wakes(id)), unsafe_allow_javascript=True)
+        st.html(pulse.poll(id, pace, seat.wakes(id)), unsafe_allow_javascript=True)
     elif pace is not None:
         st.fragment(_watch, run_every=pace)(id, token)
     devices.hold_taps(OPTION_KEY)
@@ -153,7 +151,7 @@ def _watch(id: str, token: str) -> None:
     Its hidden button is what the page's own poll of the pulse clicks (`pulse.poll`).
     """
     if pulse.served():
-        st.button("", key=MOVED_KEY)
+        st.button("", key=pulse.MOVED_KEY)
     now, table = _looked(id, token)
     if (_seen(now), table) != st.session_state.get(DRAWN_KEY):
         st.rerun(scope="app")

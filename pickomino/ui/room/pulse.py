@@ -4,7 +4,8 @@ A phone's watcher fragment, polled by Streamlit once a second, costs the server 
 whole fragment run each time (about 2.5 ms, docs/speed.md "Waiting cheaply"), whatever it finds.
 Served from `serve.py` (`st.App`), `GET /pulse/<room id>` answers the room's pulse
 (`Store.room_pulse`, one indexed row) in JSON, and the phone's page polls it from JavaScript,
-running its watcher only once the pulse moved or the room's clock said so (`poll`).
+running its watcher only once the pulse moved or the room's clock said so (`poll`); the teacher's
+board too, while what it shows changes only with the room (`Board.still`).
 
 It asks for no token: it tells only a number that grows with every change to the room, so one
 who knows a room's id (a random 64-bit name, in its pupils’ pages only, never in a link) learns
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+import streamlit as st
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
@@ -31,6 +33,9 @@ PULSES_PER_ADDRESS: Final = 6000
 """A minute's polls from one network address: a class of 60 phones polling every second,
 behind one school address, is well under it."""
 NO_STORE: Final = {"Cache-Control": "no-store"}
+MOVED_KEY: Final = "room_pulse_moved"
+"""The hidden button of a page's part that looks at the room (a phone's watcher, the board's
+live part), which the page's poll (`POLL`) clicks once the room's pulse moved."""
 POLL: Final = """<style>
 .st-key-{moved}, [data-testid="stElementContainer"]:has([data-pk-pulse]) {{ display: none; }}
 </style>
@@ -86,14 +91,20 @@ def served() -> bool:
     return bool(_served)
 
 
-def poll(id: str, every: float, button: str, wake: float | None) -> str:
+def poll(id: str, every: float, wake: float | None) -> str:
     """The markup that polls room `id`'s pulse from the page every `every` seconds (`POLL`).
 
-    It clicks the button keyed `button` when the page must look again; `wake`: when it must
+    It clicks the button keyed `MOVED_KEY` when the page must look again; `wake`: when it must
     anyway (`Classroom.wakes`), in seconds since 1970 by the server's clock.
     """
     moment = "" if wake is None else f"{wake:.3f}"
-    return POLL.format(path=PATH[1:] + id, every=round(every * 1000), moved=button, wake=moment)
+    return POLL.format(path=PATH[1:] + id, every=round(every * 1000), moved=MOVED_KEY, wake=moment)
+
+
+def watch(id: str, every: float, wake: float | None) -> None:
+    """Draw the hidden button and the page's poll (`poll`) in the part they wake."""
+    st.button("", key=MOVED_KEY)
+    st.html(poll(id, every, wake), unsafe_allow_javascript=True)
 
 
 def route(store: Callable[[], Store], now: Callable[[], float], limit: Limit) -> Route:
