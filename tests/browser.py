@@ -67,8 +67,12 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+ENTRY = "serve.py"
+"""The file the servers run: the app with its own routes (`pickomino.ui.room.pulse`), as it
+deploys (README, "Deploy"), so the tests exercise what is served."""
 ENTRY_SETTING = "PICKOMINO_TEST_ENTRY"
-"""The file the servers run when set (`serve.py`: the app with its pulse route), else app.py."""
+"""Another file for every server to run, when set (`app.py`: the app without its routes, whose
+phones fall back to Streamlit's poll)."""
 WAIT_MS = 60_000
 
 needs_chromium = pytest.mark.skipif(
@@ -82,11 +86,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def server_command(python: str | Path, port: int, entry: str = "") -> list[str]:
-    """`streamlit run app.py` on `port` of 127.0.0.1 run by `python`, for tests and benchmarks.
+def entry_of(root: Path, entry: str = "") -> str:
+    """The file a server of the copy at `root` runs: `entry`, else `ENTRY_SETTING`'s, else `ENTRY`;
+    app.py in a copy without that file (an older checkout compared, the smallest Streamlit app)."""
+    chosen = entry or os.environ.get(ENTRY_SETTING) or ENTRY
+    return chosen if (root / chosen).exists() else "app.py"
 
-    `entry`: another file to run (`serve.py`); by default `ENTRY_SETTING`'s, else app.py."""
-    entry = entry or os.environ.get(ENTRY_SETTING) or "app.py"
+
+def server_command(python: str | Path, port: int, entry: str = "", root: Path = ROOT) -> list[str]:
+    """`streamlit run serve.py` on `port` of 127.0.0.1 run by `python` in the copy at `root`, for
+    tests and benchmarks; `entry`: another file to run (`entry_of`)."""
+    entry = entry_of(root, entry)
     return [str(python), "-m", "streamlit", "run", entry, "--server.address",
             "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
             # the code as it was at start: a file saved meanwhile (an edit, a merge) made
@@ -102,7 +112,7 @@ def streamlit_server(
     port: int | None = None,
     entry: str = "",
 ) -> Iterator[str]:
-    """`streamlit run app.py` on a free port of 127.0.0.1, stopped on exit; yields its URL.
+    """`streamlit run serve.py` on a free port of 127.0.0.1, stopped on exit; yields its URL.
 
     `python` and `root`: another environment and copy of the app (the deployment test's);
     `port`: a given one (a server restarted where its pages will reconnect); `entry`: the file
@@ -111,7 +121,10 @@ def streamlit_server(
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:  # its last words, should it end before the tests
         process = subprocess.Popen(
-            server_command(python, port, entry), cwd=root, stdout=subprocess.DEVNULL, stderr=log
+            server_command(python, port, entry, root),
+            cwd=root,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
         )
         try:
             for _ in range(120):
