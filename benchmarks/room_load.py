@@ -1,11 +1,14 @@
 """Live rooms under load: 3 rooms of 30 pupils on one server, driven over Streamlit's websocket.
 
 Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupils 30]
-[--questions 3] [--spread 10] [--chromium 2] [--sandboxes 3] [--postgres URL]`. Each pupil is a
-light client, `benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg per run, ForwardMsgs
-read until `script_finished`), and polls its phone page's fragment every second as the browser
-does for `st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the
-client sends a rerun of that fragment). Each room's teacher is one more such client on the board,
+[--questions 3] [--spread 10] [--chromium 2] [--sandboxes 3] [--postgres URL] [--entry app.py]`.
+The server runs serve.py, as the app deploys; `--entry app.py` serves it without the room's pulse
+route. Each pupil is a light client, `benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg
+per run, ForwardMsgs read until `script_finished`), and polls as its page does: the room's pulse
+over HTTP every second, running its watcher when it moved (`pickomino.ui.room.pulse.POLL`), or,
+without the route, its watcher fragment every second as the browser does for
+`st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
+sends a rerun of that fragment). Each room's teacher is one more such client on the board,
 opened with the teacher's control link, polling the same way.
 
 `--chromium N` makes N of the first room's pupils real phones: Debian's Chromium at 390x844,
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import re
@@ -51,6 +55,7 @@ import secrets
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -67,6 +72,7 @@ from benchmarks.ws_load import ANSWER_S, Client, connect, join  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import open_store  # noqa: E402
+from pickomino.ui.room.pulse import MOVED_KEY  # noqa: E402
 from tests.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 
 if TYPE_CHECKING:
@@ -101,14 +107,44 @@ class Figures:
     errors: list[str] = field(default_factory=list)
 
 
-async def poll(client: Client, stop: asyncio.Event, seen: Callable[[Client, float], None]) -> None:
+async def poll(
+    client: Client, stop: asyncio.Event, seen: Callable[[Client, float], None], url: str
+) -> None:
     """Rerun the page's fragment every `interval`, as the browser does, until told to stop or
-    the page stops polling."""
-    while not stop.is_set() and client.fragment:
+    the page stops polling; a page that polls the room's pulse itself (a server started from
+    serve.py) asks the server at `url` for it instead, and reruns its watcher only when it moved,
+    as its script does (`pickomino.ui.room.pulse.POLL`)."""
+    last: int | None = None
+    while not stop.is_set() and (client.fragment or client.pulse):
         started = time.perf_counter()
-        await client.run()
-        seen(client, time.perf_counter())
+        if client.fragment:
+            await client.run()
+            seen(client, time.perf_counter())
+        else:
+            last = await look(client, url, last)
+            seen(client, time.perf_counter())
         await asyncio.sleep(max(0.0, client.interval - (time.perf_counter() - started)))
+
+
+async def look(client: Client, url: str, last: int | None) -> int | None:
+    """One poll of a page that polls the room's pulse itself, at the server `url`: its watcher
+    runs when the pulse moved from `last` or none was answered (`pulse.POLL`); the pulse. The
+    page's wake is not followed: the benchmark's questions have no timer, and the room closes idle
+    two hours on."""
+    now = await asyncio.to_thread(pulse_of, f"{url}/{client.pulse}")
+    if now is None or now != last:
+        await client.run(trigger=MOVED_KEY)
+    return now
+
+
+def pulse_of(url: str) -> int | None:
+    """The pulse the route at `url` answers, None when it answers none."""
+    try:
+        with urllib.request.urlopen(url, timeout=ANSWER_S) as answer:
+            found = json.load(answer).get("pulse")
+    except OSError:
+        return None
+    return found if isinstance(found, int) else None
 
 
 async def sandbox(url: str, stop: asyncio.Event, errors: list[str]) -> None:
@@ -192,8 +228,8 @@ async def room(
     def board_seen(client: Client, now: float) -> None:
         counts.setdefault(number_now[0], {}).setdefault(counted(client), now)
 
-    tasks = [asyncio.create_task(poll(board, stop, board_seen))]
-    tasks += [asyncio.create_task(poll(phone, stop, phone_seen)) for phone in phones]
+    tasks = [asyncio.create_task(poll(board, stop, board_seen, url))]
+    tasks += [asyncio.create_task(poll(phone, stop, phone_seen, url)) for phone in phones]
     tasks += [asyncio.create_task(watch(page, count, shown)) for page in pages]
     for number in range(1, count + 1):
         number_now[0] = number
@@ -268,6 +304,9 @@ def main() -> None:
     parser.add_argument("--chromium", type=int, default=0, choices=range(4))
     parser.add_argument("--sandboxes", type=int, default=0, choices=range(11))
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
+    parser.add_argument(
+        "--entry", default="serve.py", help="the file served (app.py: no pulse route)"
+    )
     add_arguments(parser)
     args = parser.parse_args()
     if args.postgres:
@@ -300,7 +339,7 @@ def run(args: argparse.Namespace, url: str) -> None:
             opened.append((code, token, pupils))
     with (
         maybe_limited(args.cores, args.memory_mb) as box,
-        streamlit_server(python=box.python if box else sys.executable) as server,
+        streamlit_server(python=box.python if box else sys.executable, entry=args.entry) as server,
     ):
         pid = server_pid(server)
         # a warm-up page (imports, the first odds), not counted

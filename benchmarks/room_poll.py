@@ -1,7 +1,8 @@
 """Where a live room's poll spends its time: the store's reads, and the page's whole run.
 
-Run with `uv run --group dev python benchmarks/room_poll.py [--postgres URL]`. A room of 30
-pupils with a quiz question open and 29 answers in; measured:
+Run with `uv run --group dev python benchmarks/room_poll.py [--postgres URL] [--entry app.py]`
+(the server runs serve.py, as the app deploys; app.py: without the room's pulse route). A room of
+30 pupils with a quiz question open and 29 answers in; measured:
 
 - each store read a poll may make (the pulse, the room's document, its pupils, its answers),
   alone, 50 times;
@@ -9,10 +10,11 @@ pupils with a quiz question open and 29 answers in; measured:
   Streamlit's websocket, `benchmarks/ws_load.py`'s light client), 40 times with nothing
   changed and 40 times with an answer written before each (so the page reads the room again);
 - what one phone's poll sends: bytes and messages;
-- the class left open once the lesson is over: every pupil's phone polling as its browser does,
-  the server's CPU a second over `QUIET_S` seconds in the open room where nothing changes (so
-  what a waiting phone costs), then with the board polling too, then once the room is closed (a
-  closed room's pages stop polling).
+- the class left open once the lesson is over: the server's CPU a second over `QUIET_S` seconds
+  with no page polling, then with the teacher's board alone (what a board waiting for nothing
+  costs), then with every pupil's phone polling as its browser does in the open room where
+  nothing changes (so what a waiting phone costs), then with the board polling too, then once
+  the room is closed (a closed room's pages stop polling).
 
 Bounded: only 127.0.0.1, one server, a few hundred runs.
 """
@@ -34,11 +36,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.class_load import cpu_ms, server_pid  # noqa: E402
-from benchmarks.room_load import QUIZ, poll, postgres_schema  # noqa: E402
+from benchmarks.room_load import QUIZ, look, poll, postgres_schema, pulse_of  # noqa: E402
 from benchmarks.ws_load import Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import Store, open_store  # noqa: E402
+from pickomino.ui.room.pulse import MOVED_KEY  # noqa: E402
 from tests.browser import streamlit_server  # noqa: E402
 
 PUPILS = 30
@@ -58,14 +61,20 @@ def median_ms(action: Callable[[], object], times: int) -> float:
     return statistics.median(spent) * 1000
 
 
-async def polls(client: Client, store: Store, id: str, pupils: list[str], label: str) -> None:
+async def polls(
+    server: str, client: Client, store: Store, id: str, pupils: list[str], label: str
+) -> None:
+    last = pulse_of(f"{server}/{client.pulse}") if client.pulse else None
     for moved in (False, True):
         spent = []
         for n in range(40):
             if moved:
                 store.answer(id, rooms.pupil_id(pupils[1 + n % (PUPILS - 1)]), 1, n % 2)
             started = time.perf_counter()
-            await client.run()
+            if client.pulse:  # the page's own poll of the pulse (serve.py)
+                last = await look(client, server, last)
+            else:
+                await client.run()
             spent.append(time.perf_counter() - started)
         what = "the room moved" if moved else "nothing changed"
         print(f"{label} poll round trip, {what}: median {statistics.median(spent) * 1000:.1f} ms")
@@ -77,7 +86,7 @@ async def measure(
     phone = await connect(
         server, "join", urlencode({"room": code, "pupil": pupils[0], "lang": "fr"})
     )
-    await polls(phone, store, id, pupils, "phone")
+    await polls(server, phone, store, id, pupils, "phone")
     sizes: list[int] = []
     read = phone.read
 
@@ -86,10 +95,11 @@ async def measure(
         return read(data)
 
     phone.read = counted  # type: ignore[method-assign]
-    await phone.run()
-    print(f"one phone poll sends {sum(sizes) / 1000:.1f} KB in {len(sizes)} messages")
+    await phone.run(trigger=MOVED_KEY if phone.pulse else None)
+    which = " that runs the watcher" if phone.pulse else ""
+    print(f"one phone poll{which} sends {sum(sizes) / 1000:.1f} KB in {len(sizes)} messages")
     board = await connect(server, "room", urlencode({"room": code, "control": token, "lang": "en"}))
-    await polls(board, store, id, pupils, "board")
+    await polls(server, board, store, id, pupils, "board")
     for client in (phone, board):
         await client.socket.close()
     await left_open(server, store, id, code, token, pupils)
@@ -100,9 +110,10 @@ async def left_open(
 ) -> None:
     """Every phone open on a room where nothing happens, then the board too, then the room closed.
 
-    The phones alone first, so what each costs while waiting is read apart from the board (the
-    idle server's own few ms a second are counted in the phones' share); the board's share, the
-    difference of two such windows, is within their noise on a shared machine, so not printed."""
+    First the server with no page polling, then the teacher's board alone, each over `QUIET_S`:
+    what a board waiting for nothing costs, apart from the phones. Then the phones alone, so what
+    each costs while waiting is read apart from the board (the idle server's own few ms a second
+    are counted in the phones' share)."""
     stop = asyncio.Event()
     tasks: list[asyncio.Task[None]] = []
     clients: list[Client] = []
@@ -110,11 +121,24 @@ async def left_open(
     async def join(path: str, query: dict[str, str]) -> None:
         client = await connect(server, path, urlencode(query))
         clients.append(client)
-        tasks.append(asyncio.create_task(poll(client, stop, lambda *_: None)))
+        tasks.append(asyncio.create_task(poll(client, stop, lambda *_: None, server)))
 
+    pid = server_pid(server)
+    board_query = urlencode({"room": code, "control": token, "lang": "en"})
+    idle = await quiet_cpu(pid)
+    board, board_stop = await connect(server, "room", board_query), asyncio.Event()
+    polled = asyncio.create_task(poll(board, board_stop, lambda *_: None, server))
+    alone = await quiet_cpu(pid)
+    board_stop.set()
+    await polled
+    await board.socket.close()
+    how = "its own poll of the pulse" if board.pulse else "Streamlit's poll of its fragment"
+    print(
+        f"the server with no page polling: {idle:.1f} ms of CPU a second; with the board alone "
+        f"({how}, every {board.interval:.1f} s): {alone:.1f} ms, so the board {alone - idle:.1f} ms"
+    )
     for pupil in pupils:
         await join("join", {"room": code, "pupil": pupil, "lang": "fr"})
-    pid = server_pid(server)
     for state in ("open", "open, with the board", "closed"):
         if state == "open, with the board":
             await join("room", {"room": code, "control": token, "lang": "en"})
@@ -123,11 +147,8 @@ async def left_open(
             closed = rooms.close_room(rooms.Room.from_json(document.data), time.time())
             opened = rooms.open_question(closed, time.time())
             store.update_room(id, closed.to_json(), document.version, opened, rooms.KEPT_AFTER)
-        await asyncio.sleep(SETTLE_S)
-        cpu, started = cpu_ms(pid), time.perf_counter()
-        await asyncio.sleep(QUIET_S)
-        spent = (cpu_ms(pid) - cpu) / (time.perf_counter() - started)
-        polling = sum(1 for client in clients if client.fragment)
+        spent = await quiet_cpu(pid)
+        polling = sum(1 for client in clients if client.fragment or client.pulse)
         print(
             f"{PUPILS} phones left open, the room {state}: server CPU "
             f"{spent:.0f} ms a second, {polling} of {len(clients)} pages polling"
@@ -140,7 +161,15 @@ async def left_open(
         await client.socket.close()
 
 
-def run(url: str) -> None:
+async def quiet_cpu(pid: int) -> float:
+    """The server's CPU in ms a second over `QUIET_S`, after `SETTLE_S` left to settle."""
+    await asyncio.sleep(SETTLE_S)
+    cpu, started = cpu_ms(pid), time.perf_counter()
+    await asyncio.sleep(QUIET_S)
+    return (cpu_ms(pid) - cpu) / (time.perf_counter() - started)
+
+
+def run(url: str, entry: str) -> None:
     os.environ["PICKOMINO_STORE_URL"] = url
     first = questions(read_code(QUIZ))[0]
     with open_store(url) as store:
@@ -164,7 +193,7 @@ def run(url: str) -> None:
         }
         for name, action in reads.items():
             print(f"store read, {name}: median {median_ms(action, 50):.2f} ms")
-        with streamlit_server() as server:
+        with streamlit_server(entry=entry) as server:
             asyncio.run(measure(server, store, id, code, token, pupils))
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"machine load average at the end (1, 5, 15 min): {load} on {os.cpu_count()} cores")
@@ -173,12 +202,15 @@ def run(url: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--postgres", metavar="URL", help="postgresql://... (a fresh schema)")
+    parser.add_argument(
+        "--entry", default="serve.py", help="the file served (app.py: no pulse route)"
+    )
     args = parser.parse_args()
     if args.postgres:
         with postgres_schema(args.postgres) as url:
-            run(url)
+            run(url, args.entry)
     else:
-        run(f"sqlite:///{tempfile.mkdtemp(prefix='room-poll-')}/store.sqlite3")
+        run(f"sqlite:///{tempfile.mkdtemp(prefix='room-poll-')}/store.sqlite3", args.entry)
 
 
 if __name__ == "__main__":

@@ -6,8 +6,9 @@ the first visitor after that waits for a new process: nothing imported, every ca
 repetition starts one (on a free port of 127.0.0.1; Chromium, launched before, is not counted) and
 times, from the moment the process is started:
 
-- up: the server answers its health check (Streamlit imported, the port open; the app's own code
-  has not run yet: Streamlit runs `app.py` when a page first connects);
+- up: the server answers its health check (Streamlit imported, `serve.py` read for its `st.App`
+  and the modules its pulse route needs imported, the port open; the app's script has not run
+  yet: Streamlit runs `app.py` when a page first connects);
 - first page: the home page opened in Chromium, drawn and settled (as `benchmarks/browser.py`
   settles a page: its last change before a quiet spell);
 - first roll: then the sandbox opened (`/sandbox?lang=en&seed=7`) and its first roll clicked, both

@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import statistics
 import sys
 import threading
@@ -79,6 +80,8 @@ MAX_SESSIONS = 30
 MAX_BROWSERS = 4
 ANSWER_S = 60.0
 """How long one run may take to finish, the class's first included."""
+PULSE_MARK = re.compile(r'data-pk-pulse="([^"]+)" data-pk-every="(\d+)"')
+"""A phone's mark of its own poll of the room's pulse (`pickomino.ui.room.pulse.POLL`)."""
 
 
 @dataclass
@@ -99,6 +102,9 @@ class Client:
     fragment: str = ""
     interval: float = 1.0
     """The fragment's `run_every`, as the server sent it."""
+    pulse: str = ""
+    """The path of the room's pulse the page polls itself (`ui.room.pulse`, a server started
+    from serve.py), from the page's mark; "" when it does not."""
     buttons: dict[str, str] = field(default_factory=dict)
     """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
     owners: dict[str, str] = field(default_factory=dict)
@@ -162,6 +168,7 @@ class Client:
             self.fragment = ""  # a run of the whole page: the browser drops every fragment's
             # timer, and the run's `auto_rerun` sets it again if the fragment still polls
             self.drawn = set()  # and it draws the page anew (a watcher's `st.rerun` too)
+            self.pulse = ""  # likewise the page's own poll, set again by its mark
         elif kind == "navigation":
             self.page_hash = message.navigation.page_script_hash
         elif kind == "page_info_changed":
@@ -182,6 +189,8 @@ class Client:
                 self.inputs[element.text_input.id.rsplit("-", 1)[-1]] = element.text_input.id
             elif which == "markdown":
                 self.texts.append(element.markdown.body)
+            elif which == "html" and (mark := PULSE_MARK.search(element.html.body)):
+                self.pulse, self.interval = mark[1], int(mark[2]) / 1000
             elif which == "exception":
                 self.errors.append(element.exception.message)
         elif kind == "script_finished":

@@ -34,6 +34,7 @@ the browser tests are skipped with that reason rather than failing on a missing 
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -66,6 +67,12 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+ENTRY = "serve.py"
+"""The file the servers run: the app with its own routes (`pickomino.ui.room.pulse`), as it
+deploys (README, "Deploy"), so the tests exercise what is served."""
+ENTRY_SETTING = "PICKOMINO_TEST_ENTRY"
+"""Another file for every server to run, when set (`app.py`: the app without its routes, whose
+phones fall back to Streamlit's poll)."""
 WAIT_MS = 60_000
 
 needs_chromium = pytest.mark.skipif(
@@ -79,9 +86,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def server_command(python: str | Path, port: int) -> list[str]:
-    """`streamlit run app.py` on `port` of 127.0.0.1 run by `python`, for tests and benchmarks."""
-    return [str(python), "-m", "streamlit", "run", "app.py", "--server.address",
+def entry_of(root: Path, entry: str = "") -> str:
+    """The file a server of the copy at `root` runs: `entry`, else `ENTRY_SETTING`'s, else `ENTRY`;
+    app.py in a copy without that file (an older checkout compared, the smallest Streamlit app)."""
+    chosen = entry or os.environ.get(ENTRY_SETTING) or ENTRY
+    return chosen if (root / chosen).exists() else "app.py"
+
+
+def server_command(python: str | Path, port: int, entry: str = "", root: Path = ROOT) -> list[str]:
+    """`streamlit run serve.py` on `port` of 127.0.0.1 run by `python` in the copy at `root`, for
+    tests and benchmarks; `entry`: another file to run (`entry_of`)."""
+    entry = entry_of(root, entry)
+    return [str(python), "-m", "streamlit", "run", entry, "--server.address",
             "127.0.0.1", "--server.port", str(port), "--server.headless", "true",
             # the code as it was at start: a file saved meanwhile (an edit, a merge) made
             # Streamlit reload changed modules mid-test, and an event of the old class had
@@ -91,17 +107,24 @@ def server_command(python: str | Path, port: int) -> list[str]:
 
 @contextmanager
 def streamlit_server(
-    python: str | Path = sys.executable, root: Path = ROOT, port: int | None = None
+    python: str | Path = sys.executable,
+    root: Path = ROOT,
+    port: int | None = None,
+    entry: str = "",
 ) -> Iterator[str]:
-    """`streamlit run app.py` on a free port of 127.0.0.1, stopped on exit; yields its URL.
+    """`streamlit run serve.py` on a free port of 127.0.0.1, stopped on exit; yields its URL.
 
     `python` and `root`: another environment and copy of the app (the deployment test's);
-    `port`: a given one (a server restarted where its pages will reconnect)."""
+    `port`: a given one (a server restarted where its pages will reconnect); `entry`: the file
+    run (`server_command`)."""
     port = port or free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryFile() as log:  # its last words, should it end before the tests
         process = subprocess.Popen(
-            server_command(python, port), cwd=root, stdout=subprocess.DEVNULL, stderr=log
+            server_command(python, port, entry, root),
+            cwd=root,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
         )
         try:
             for _ in range(120):

@@ -38,6 +38,7 @@ from pickomino.i18n import t, tn
 from pickomino.lessons.quiz import Setup, questions
 from pickomino.reach import Reach
 from pickomino.rooms import (
+    IDLE_CLOSE,
     KEPT_AFTER,
     ROOMS_PER_ADDRESS,
     ROOMS_PER_SERVER,
@@ -429,6 +430,8 @@ def test_the_class_game_is_told_move_by_move_then_asked_and_plays_itself_when_du
     shown = board(desk, code)
     assert shown.stage == "telling" and not told.told(shown.room, now())
     assert phone(seat, code, token).screen == "watch"
+    # nothing is written when the question opens: a phone waiting on the pulse wakes for it
+    assert seat.wakes(desk.find(code)) == shown.room.question.opens  # type: ignore[union-attr]
     assert len(told.told_so_far(shown.room, "en", now())) == 1
     clock.advance(timedelta(seconds=TELL_SECONDS))
     assert len(told.told_so_far(shown.room, "en", now())) == 2
@@ -477,3 +480,48 @@ def test_a_room_is_read_again_only_when_its_pulse_moved_and_polled_until_closed(
     refused(
         "closed", lambda: seat.look_up(code, lambda seen: False, WrongCodes(), open_will_do=True)
     )
+
+
+def test_a_page_waiting_on_the_pulse_wakes_when_the_clock_alone_changes_what_it_shows(
+    db: Store, now: Callable[[], float], clock: Clock
+) -> None:
+    """`wakes` is the moment a phone's view changes with nothing written: it shows the same just
+    before, and otherwise just at it (the timer's end, the room closing idle)."""
+    desk, code = teacher(db, now)
+    id = desk.find(code)
+    seat, token = joined(db, now, code, "Zoë")
+    idle = now() + IDLE_CLOSE.total_seconds()  # the join was the last change
+    assert seat.wakes(id) == idle
+    desk.ask_table(code, DECIDE)
+    desk.timer(code, 30)
+    deadline = now() + 30
+    assert seat.wakes(id) == deadline < now() + IDLE_CLOSE.total_seconds()
+    clock.advance(timedelta(seconds=29.5))
+    assert phone(seat, code, token).taking
+    clock.advance(timedelta(seconds=0.5))
+    assert not phone(seat, code, token).taking  # the buttons go grey at the wake
+    assert seat.wakes(id) == now() - 30 + IDLE_CLOSE.total_seconds()  # the timer's end is past
+    clock.advance(timedelta(seconds=IDLE_CLOSE.total_seconds() - 30.5))
+    assert phone(seat, code, token).screen == "question"
+    clock.advance(timedelta(seconds=0.5))
+    assert phone(seat, code, token).screen == "closed"
+    assert seat.wakes(id) is None  # a closed room changes no more
+
+
+def test_a_board_is_still_only_while_the_clock_changes_nothing_it_shows(
+    db: Store, now: Callable[[], float], clock: Clock
+) -> None:
+    """`Board.still`: a board may wait on the room's pulse alone, except while a timer counts
+    down or the class's game is told and played by the clock."""
+    desk, code = teacher(db, now)
+    assert board(desk, code).still()  # pupils joining: each join moves the pulse
+    desk.ask_table(code, DECIDE)
+    assert board(desk, code).still()
+    desk.timer(code, 30)
+    assert not board(desk, code).still()  # its seconds count down with nothing written
+    clock.advance(timedelta(seconds=30))
+    assert board(desk, code).still()  # stopped by the clock: nothing more moves
+    desk.start_game(code, 7)
+    assert not board(desk, code).still()
+    desk.close(code)
+    assert board(desk, code).still()

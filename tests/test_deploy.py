@@ -1,12 +1,13 @@
-"""The repository deploys on Streamlit Community Cloud as it is, entrypoint `app.py`.
+"""The repository deploys on Streamlit Community Cloud as it is, main file `serve.py`.
 
 Cloud installs from the first dependency file it finds, and `uv.lock` comes before
 `requirements.txt`: it runs `uv sync`, which installs the package and uv.lock's default groups
 (docs/deploy.md). So the test does the same in a copy of the checkout's files, into a fresh
 environment (`--locked`: a uv.lock that no longer matches pyproject.toml fails here, not on
 Cloud), then checks that it holds every module the app imports and none of the test tools,
-serves `app.py` from it, and opens every page through AppTest inside it. The package registry is
-the only network it needs, and uv's cache answers after the first run.
+serves `serve.py` from it (the app and the room's pulse route), and opens every page through
+AppTest inside it (from `app.py`, the script `serve.py` names: AppTest runs no `st.App`). The
+package registry is the only network it needs, and uv's cache answers after the first run.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import urllib.error
 import urllib.request
 from importlib import metadata
 from pathlib import Path
@@ -30,7 +32,7 @@ from tests.browser import streamlit_server
 from tests.test_package import UV, Installed
 
 ROOT = Path(__file__).resolve().parent.parent
-APP_SOURCES = ("app.py", "app_pages", "pickomino")
+APP_SOURCES = ("serve.py", "app.py", "app_pages", "pickomino")
 OWN = {"app_pages", "pickomino"}
 REQUIREMENT = re.compile(r"[A-Za-z0-9._-]+")
 SMOKE = """
@@ -133,6 +135,9 @@ def test_the_cloud_environment_serves_the_app_and_every_page_runs(cloud: Install
             assert answer.read() == b"ok"
         with urllib.request.urlopen(url, timeout=5) as answer:
             assert b'id="root"' in answer.read()  # the page the browser loads the app from
+        with pytest.raises(urllib.error.HTTPError) as gone:  # the app's own route is served
+            urllib.request.urlopen(f"{url}/pulse/no-such-room", timeout=5)
+        assert (gone.value.code, json.load(gone.value)) == (404, {"pulse": None})
     visits = [(spec.file, LANGS[number % len(LANGS)]) for number, spec in enumerate(PAGES)]
     done = cloud.run(cloud.python, "-c", SMOKE, cloud.away / "app.py", json.dumps(visits))
     assert done.returncode == 0, done.stderr

@@ -2,9 +2,11 @@
 
 A server restarted mid-room (same port, same SQLite file) loses no answer: the teacher's and the
 pupil's pages reconnect by themselves, come back as the same teacher and the same pupil, and the
-room goes on; a tap the moment a phone reconnects is recorded too. Two servers on one PostgreSQL
-serve one room: the teacher on one, a pupil on the other, each seeing what the other did. Waits are
-on what the pages show, never on time.
+room goes on; a tap the moment a phone reconnects is recorded too. The restarted server runs
+app.py alone, without the room's pulse route (`serve.py`), as a host that serves only app.py
+would: the phone, whose page polled the route, follows the room by Streamlit's poll instead.
+Two servers on one PostgreSQL serve one room: the teacher on one, a pupil on the other, each
+seeing what the other did. Waits are on what the pages show, never on time.
 """
 
 from __future__ import annotations
@@ -86,7 +88,7 @@ def test_a_server_restart_mid_room_loses_no_answer(
     # board's new session had drawn its controls (then lost)
     for control in (option, reveal):
         expect(control).to_be_disabled(timeout=60_000)
-    with streamlit_server(port=port):
+    with streamlit_server(port=port, entry="app.py"):  # no pulse route: the fallback
         # both pages reconnect by themselves, each a new session of the new server
         for page, control in ((phone, option), (board, reveal)):
             expect(control).to_be_enabled(timeout=120_000)

@@ -59,7 +59,8 @@ from pickomino.rooms import (
 from pickomino.store import StoreFault, open_store
 from pickomino.ui import devices, frame, quiz_view, storage
 from pickomino.ui.devices import qr_svg
-from pickomino.ui.room import live, projector
+from pickomino.ui.room import live, projector, pulse
+from pickomino.ui.room.pulse import MOVED_KEY
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text
@@ -1138,3 +1139,64 @@ def test_a_store_down_when_the_board_plays_the_class_move_says_so_with_no_traceb
     assert failing.down and not teacher.exception
     assert t("room.refused.unreachable", "fr") in [str(e.value) for e in teacher.error]
     assert stored(code) == before, "nothing was played"
+
+
+def test_a_phone_on_a_server_with_the_pulse_route_polls_it_from_its_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Served from serve.py, the phone's watcher is not polled by Streamlit: the page's script
+    asks the room's pulse route and clicks the watcher's hidden button once the pulse moved."""
+    paces: dict[str, Any] = {}
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        paces[func.__name__] = run_every
+        return fragment(func, run_every=run_every, **options)
+
+    _, code = teacher_room()
+    ask(code)
+    monkeypatch.setattr(st, "fragment", recorded)
+    monkeypatch.setattr(pulse, "_served", [True])
+    zoe = pupil(code, "Zoë")
+    drawn = "".join(element.proto.body for element in zoe.main.get("html"))
+    id = storage.store().find_room(code)
+    assert f'data-pk-pulse="pulse/{id}"' in drawn
+    wake = re.search(r'data-pk-wake="([0-9.]+)"', drawn)  # the room closing idle, at the latest
+    assert wake is not None and time.time() < float(wake[1]) <= time.time() + 2 * 3600
+    assert paces == {"_view": None, "_watch": None}
+    assert zoe.button(key=MOVED_KEY) is not None
+    monkeypatch.setattr(pulse, "_served", [])
+    zoe.run()
+    assert paces["_watch"] == live.POLL_SECONDS
+    assert "data-pk-pulse" not in "".join(e.proto.body for e in zoe.main.get("html"))
+
+
+def test_a_board_waits_on_the_pulse_from_its_page_and_on_streamlit_while_a_timer_counts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Served from serve.py, the board's live part runs when the page's own poll of the pulse
+    clicks it, while what it shows changes only with the room; a timer counting down (what the
+    clock changes) runs the page again whole, polled by Streamlit as on app.py."""
+    paces: dict[str, Any] = {}
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        paces[func.__name__] = run_every
+        return fragment(func, run_every=run_every, **options)
+
+    def drawn(at: AppTest) -> str:
+        return "".join(element.proto.body for element in at.main.get("html"))
+
+    monkeypatch.setattr(st, "fragment", recorded)
+    monkeypatch.setattr(pulse, "_served", [True])
+    teacher, code = teacher_room()
+    id = storage.store().find_room(code)
+    assert paces == {"_live": None}
+    assert f'data-pk-pulse="pulse/{id}" data-pk-every="500"' in drawn(teacher)
+    assert teacher.button(key=MOVED_KEY) is not None
+    ask(code)
+    teacher.run()
+    assert paces == {"_live": None} and "**0** of 0 have answered." in shown_text(teacher)
+    teacher.button(key="room_timer").click().run()
+    assert paces == {"_live": live.BOARD_POLL_SECONDS}
+    assert "data-pk-pulse" not in drawn(teacher)

@@ -18,7 +18,16 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from pickomino.i18n import Lang, t
-from pickomino.rooms import Answer, Pupil, Room, RoomError, WrongCodes, is_closed, pupil_id
+from pickomino.rooms import (
+    IDLE_CLOSE,
+    Answer,
+    Pupil,
+    Room,
+    RoomError,
+    WrongCodes,
+    is_closed,
+    pupil_id,
+)
 from pickomino.store import ExpiredDocument, RoomPulse, Store, StoreError, UnknownDocument
 
 Now = Callable[[], float]
@@ -60,6 +69,26 @@ class Seen:
     def closed(self, now: float) -> bool:
         """Whether the room is closed at `now`, by the teacher or idle (`rooms.is_closed`)."""
         return is_closed(self.room, self.pulse.changed, now)
+
+    def wakes(self, now: float) -> float | None:
+        """The next moment at which what the room's pages show changes with nothing written.
+
+        The question opening once the board told the moves, its timer running out, the room
+        closing idle; None once it is closed. The room's pulse moves with every write, not with
+        the clock: a page that waits on the pulse alone (`ui.room.pulse`) looks again at this
+        moment too, or a phone would keep an answer's buttons past the timer, or stay on the
+        board's moves once the question opened.
+        """
+        if self.closed(now):
+            return None
+        moments = [self.pulse.changed + IDLE_CLOSE.total_seconds()]
+        question = self.room.question
+        if question is not None:
+            if question.opens is not None and question.opens > now:
+                moments.append(question.opens)
+            if question.deadline is not None and question.stored_open(now):
+                moments.append(question.deadline)
+        return min(moments)
 
     def seated(self) -> tuple[Pupil, ...]:
         """The pupils the teacher did not remove."""
@@ -136,6 +165,16 @@ class Classroom:
             return None
         except StoreError:
             return every
+
+    def wakes(self, id: str) -> float | None:
+        """When a page of room `id` waiting on its pulse must look again unasked (`Seen.wakes`).
+
+        None for a room closed or gone, or a store at fault (its page looks at the next pulse).
+        """
+        try:
+            return self.load(id).wakes(self.now())
+        except (RoomError, StoreError):
+            return None
 
     def closed(self, code: str) -> bool:
         """Whether room `code` takes no more questions: closed, or its record gone."""

@@ -161,6 +161,19 @@ class Board:
             return None
         return max(0, round(question.deadline - self.now))
 
+    def still(self) -> bool:
+        """Whether what the board shows changes only when the room is written, its pulse moving.
+
+        Not while a timer counts down, nor during the class's game, which the board tells move by
+        move and plays on by the clock: a board waiting on the pulse alone (`ui.room.pulse`) would
+        freeze there, so it polls at its pace instead.
+        """
+        question = self.room.question
+        if question is None or self.closed:
+            return True
+        counting = question.deadline is not None and question.taking(self.now)
+        return question.activity != "bot" and not counting
+
     def runs(self) -> tuple[Run, ...]:
         """The buttons that run the question now, for its teacher on an open room, in order.
 

@@ -20,7 +20,7 @@ from pickomino.i18n import Lang, t
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui import devices, frame
-from pickomino.ui.room import live, tables
+from pickomino.ui.room import live, pulse, tables
 from pickomino.ui.room.asked import draw_table, waiting
 
 CODE_INPUT: Final = "join_code"
@@ -123,7 +123,10 @@ def phone(id: str, token: str, lang: Lang) -> None:
     if code is not None:  # a link the room never seated marks nothing
         live.keep_seat(code, token)
     st.fragment(_view)(id, token, lang)
-    if pace is not None:
+    if pace is not None and pulse.served():
+        st.fragment(_watch)(id, token)
+        st.html(pulse.poll(id, pace, seat.wakes(id)), unsafe_allow_javascript=True)
+    elif pace is not None:
         st.fragment(_watch, run_every=pace)(id, token)
     devices.hold_taps(OPTION_KEY)
 
@@ -143,7 +146,12 @@ def _looked(id: str, token: str) -> tuple[Phone | RoomError | StoreError, tables
 
 
 def _watch(id: str, token: str) -> None:
-    """The page's part that polls: the page runs again whole once its phone shows otherwise."""
+    """The page's part that polls: the page runs again whole once its phone shows otherwise.
+
+    Its hidden button is what the page's own poll of the pulse clicks (`pulse.poll`).
+    """
+    if pulse.served():
+        st.button("", key=pulse.MOVED_KEY)
     now, table = _looked(id, token)
     if (_seen(now), table) != st.session_state.get(DRAWN_KEY):
         st.rerun(scope="app")

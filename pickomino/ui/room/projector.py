@@ -33,7 +33,7 @@ from pickomino.pages import spec_of
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
 from pickomino.ui import devices, frame, show
-from pickomino.ui.room import live, tables, versus
+from pickomino.ui.room import live, pulse, tables, versus
 from pickomino.ui.room.asked import draw_table, waiting
 
 CONTROL_VISIT: Final = "room_control_visit"
@@ -223,24 +223,47 @@ def board(code: str, offered: str | None, lang: Lang) -> None:
     if token is not None:
         live.keep_in_browser(code, token)
     show.html(BOARD_CSS)
-    joining = seen.room.question is None and not tables.dealt(seen.id)
+    dealt = tables.dealt(seen.id)
+    joining = seen.room.question is None and not dealt
     if not seen.closed(live.now()):  # a closed room takes nobody: no code to join it by
         (join_box if joining else join_strip)(code, lang)
     pace = desk.pace(seen.id, live.BOARD_POLL_SECONDS)
-    st.fragment(_live, run_every=pace)(seen.id, code, token, lang, pace, joining)
+    still = pace is not None and _still(desk.board(seen, token is not None), dealt)
+    every = None if still else pace
+    st.fragment(_live, run_every=every)(seen.id, code, token, lang, pace, joining, still)
+
+
+def _still(shown: Board, dealt: bool) -> bool:
+    """Whether the board waits on the room's pulse from its page (`pulse.poll`).
+
+    On a server that answers it, while what it shows changes only with the room (`Board.still`)
+    and no tables are dealt (their games are documents of their own, whose moves the room's
+    pulse does not count).
+    """
+    return pulse.served() and shown.still() and not dealt
 
 
 def _live(
-    id: str, code: str, teacher: str | None, lang: Lang, pace: float | None, joining: bool
+    id: str,
+    code: str,
+    teacher: str | None,
+    lang: Lang,
+    pace: float | None,
+    joining: bool,
+    still: bool,
 ) -> None:
-    """The board's part that polls the room every `pace` seconds (None: the room is closed).
+    """The board's part that looks at the room every `pace` seconds (None: the room is closed).
 
     `teacher`: the teacher's token, checked against the room, or None for the class's view.
     `joining`: the page drew the large join box, for a room with no question and no tables yet;
     the first question or the first tables run the page again whole, which draws the strip
     instead (the box is outside this part, so a poll does not send the QR code again).
+    `still`: the page's own poll of the room's pulse runs this part (`_still`), not Streamlit's;
+    once that no longer holds, or holds again, the page runs again whole to change how it polls.
     """
     desk = live.desk()
+    if still:  # first: a run that stops early must keep the page's poll on the page
+        pulse.watch(id, live.BOARD_POLL_SECONDS, desk.wakes(id))
     seen = _read(desk, id, lang, pace)
     if seen is None:
         return
@@ -275,8 +298,11 @@ def _live(
             _question(shown, lang, code)
     if teacher is not None and not shown.closed and room.question is None:
         versus.start_button(code, lang, _teacher)
-    if tables.board(id, code, teacher is not None, lang) and joining:
+    dealt = tables.board(id, code, teacher is not None, lang)
+    if dealt and joining:
         st.rerun(scope="app")  # the tables keep the screen: the strip to join, not the box
+    if pace is not None and still != _still(shown, dealt):
+        st.rerun(scope="app")  # a timer started or ended, a game or tables begun: poll otherwise
     ranked = shown.ranking(lang)
     if ranked is not None:
         _ranking(ranked, lang)
