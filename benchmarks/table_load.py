@@ -36,6 +36,7 @@ import asyncio
 import os
 import random
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -306,10 +307,12 @@ def run(args: argparse.Namespace, url: str) -> None:
         asyncio.run(_warm(urls))
         before = [memory_mb(pid) for pid in pids]
         cpu_before = sum(cpu_ms(pid) for pid in pids)
+        driver_before = _driver_cpu_s()
         started = time.perf_counter()
-        asyncio.run(_play(args, urls, opened, seats))
+        late = asyncio.run(_play(args, urls, opened, seats))
         seconds = time.perf_counter() - started
         used = sum(cpu_ms(pid) for pid in pids) - cpu_before
+        driver = _driver_cpu_s() - driver_before
         peaks = [memory_mb(pid, "VmHWM") for pid in pids]
         limits = describe(box, args.cores, args.memory_mb) if box else None
     light = args.tables
@@ -339,6 +342,11 @@ def run(args: argparse.Namespace, url: str) -> None:
             for n, (peak, was) in enumerate(zip(peaks, before, strict=True))
         )
     )
+    print(
+        f"this driver (the light clients): CPU {driver:.1f} s ({driver * 100 / seconds:.0f}% of "
+        f"one core), its event loop late by {percentile(late, 0.5) * 1000:.0f} ms median, "
+        f"{percentile(late, 0.95) * 1000:.0f} ms p95 (a tap or a screen is timed that late)"
+    )
     if limits:
         print(limits)
     print(f"errors: {len(errors)}" + (f": {errors[:3]}" if errors else ""))
@@ -346,10 +354,28 @@ def run(args: argparse.Namespace, url: str) -> None:
     print(f"machine load average at the end (1, 5, 15 min): {load} on {os.cpu_count()} cores")
 
 
+def _driver_cpu_s() -> float:
+    """The CPU seconds this process (the light clients' driver) has used."""
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+async def _lateness(stop: asyncio.Event, found: list[float]) -> None:
+    """How late this driver's event loop wakes from a 50 ms sleep, until `stop`: every tap and
+    every screen is timed here, so a busy driver adds its lateness to the latencies measured."""
+    while not stop.is_set():
+        started = time.perf_counter()
+        await asyncio.sleep(0.05)
+        found.append(time.perf_counter() - started - 0.05)
+
+
 async def _play(
     args: argparse.Namespace, urls: list[str], tables: list[Opened], seats: list[tuple[Seat, Seat]]
-) -> None:
-    """Seat every table's players, then let them play until the time or the moves run out."""
+) -> list[float]:
+    """Seat every table's players, then let them play until the time or the moves run out.
+
+    How late the driver's event loop woke meanwhile, in seconds (`_lateness`).
+    """
     from playwright.async_api import async_playwright
 
     play = Run(asyncio.Event(), args.think, args.moves, random.Random(1))
@@ -383,11 +409,14 @@ async def _play(
             asyncio.create_task(play_phone(page, seats[-1][seat], play))
             for seat, page in enumerate(pages)
         ]
+        late: list[float] = []
+        watch = asyncio.create_task(_lateness(play.stop, late))
         await asyncio.wait(tasks, timeout=args.seconds)
         play.stop.set()
-        await asyncio.gather(*tasks)
+        await asyncio.gather(*tasks, watch)
         if browser is not None:
             await browser.close()
+    return late
 
 
 async def _warm(urls: list[str]) -> None:

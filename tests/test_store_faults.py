@@ -180,6 +180,24 @@ def test_a_locked_sqlite_database_costs_one_wait_then_is_refused_at_once_until_r
         assert db.update("game", kept.id, {"n": 2}, 1).version == 2
 
 
+def test_a_sqlite_read_does_not_wait_for_another_servers_writer(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read takes no write lock: it sees what was committed while another writer holds it."""
+    monkeypatch.setattr(backends, "_SQLITE_BUSY_SECONDS", 0.1)
+    path = tmp_path / "store.sqlite3"
+    with open_store(f"sqlite:///{path}", clock) as db:
+        kept = db.create("game", {"n": 1})
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # another server mid-write, not committed yet
+        holder.execute("UPDATE documents SET data = '{\"n\": 9}' WHERE id = ?", (kept.id,))
+        assert db.read("game", kept.id).data == {"n": 1}
+        with pytest.raises(StoreFault, match=r"\(OperationalError\)"):  # a write still waits
+            db.update("game", kept.id, {"n": 2}, 1)
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
 def test_a_postgresql_stopped_mid_use_is_refused_unnamed_and_used_again_once_back(
     pg: throwaway_pg.Server, clock: Clock
 ) -> None:

@@ -72,8 +72,12 @@ class Backend(ABC):
     fault of the database, not a refusal of the store."""
 
     @abstractmethod
-    def transaction(self) -> AbstractContextManager[Run]:
-        """A transaction that commits when the block ends and rolls back on an exception."""
+    def transaction(self, read: bool = False) -> AbstractContextManager[Run]:
+        """A transaction that commits when the block ends and rolls back on an exception.
+
+        `read`: the block runs one statement that writes nothing (a read), which may then take
+        no write lock.
+        """
 
     @abstractmethod
     def reset(self) -> None:
@@ -91,7 +95,10 @@ class _SQLite(Backend):
     a statement here takes well under a millisecond, so a lock costs nothing a connection per
     thread would save, and no connection is left behind by a thread that ended. Every transaction
     takes the write lock at once (BEGIN IMMEDIATE): a read-then-write never fails halfway on a lock
-    upgrade, and two servers on one file migrate the schema one after the other. WAL lets another
+    upgrade, and two servers on one file migrate the schema one after the other. A read (one
+    statement) takes none: under load every page's poll is one, and this lock is held, its
+    thread waiting for the GIL again, over each statement's call into SQLite, so three calls (BEGIN,
+    SELECT, COMMIT) made the pages queue three times as long behind each other. WAL lets another
     process read meanwhile; the busy timeout makes it wait for a writer rather than fail.
 
     WAL maps its index file (`-shm`) into memory, shared by every connection of the process. When
@@ -144,13 +151,16 @@ class _SQLite(Backend):
         return db
 
     @contextmanager
-    def transaction(self) -> Iterator[Run]:
+    def transaction(self, read: bool = False) -> Iterator[Run]:
         with self._lock:
             if self._shm_immutable():
                 raise PermissionError("the WAL index is immutable")
             if self._db is None:
                 self._db = self._connect()
             db = self._db
+            if read:  # one statement is its own snapshot: no write lock to wait for, nor commit
+                yield db.execute
+                return
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db.execute
@@ -260,7 +270,7 @@ class _Postgres(Backend):
         return pool
 
     @contextmanager
-    def transaction(self) -> Iterator[Run]:
+    def transaction(self, read: bool = False) -> Iterator[Run]:
         with self._lock:
             if self._pool is None:
                 self._pool = self._open()

@@ -80,8 +80,10 @@ class Connection(ABC):
         self._backend.close()
 
     @contextmanager
-    def _transaction(self, purge: bool = True) -> Iterator[Run]:
+    def _transaction(self, purge: bool = True, read: bool = False) -> Iterator[Run]:
         """One transaction of the backend, every fault of the database turned into StoreFault.
+
+        `read`: one statement that writes nothing (`Backend.transaction`).
 
         The schema is migrated first on the first use and after every fault (the database may
         have been replaced meanwhile), and expired documents purged when due. Within
@@ -102,7 +104,7 @@ class Connection(ABC):
                 self._purged_at = now
                 with self._backend.transaction() as run:
                     self._expire(run, now)
-            with self._backend.transaction() as run:
+            with self._backend.transaction(read) as run:
                 yield run
         except StoreFault:
             self._failed(now)

@@ -82,7 +82,7 @@ class Documents(Connection):
 
     def read(self, kind: Kind, id: str) -> Document:
         """The document as last written, or UnknownDocument / ExpiredDocument."""
-        with self._transaction() as run:
+        with self._transaction(read=True) as run:
             return read_document(run, kind, id, self._clock())
 
     def update(

@@ -16,6 +16,7 @@ from pickomino.rooms import RoomError
 from pickomino.store import StoreError
 from pickomino.ui.table.state import (
     HINTS,
+    MOVED,
     NAME_INPUT,
     NOTICE,
     SEATS,
@@ -79,7 +80,7 @@ def play(id: str, token: str, number: int, lang: Lang, move: Move) -> None:
     """
     st.session_state.pop(NOTICE, None)
     try:
-        tables().play(id, token, number, move)
+        st.session_state[MOVED] = tables().play(id, token, number, move)
     except REFUSALS as error:
         at = error.params.get("current", number) if isinstance(error, TableRefused) else number
         st.session_state[NOTICE] = (at, words(error, lang))

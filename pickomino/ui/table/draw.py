@@ -33,6 +33,7 @@ from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
     HINTS,
     LOG_OPEN,
+    MOVED,
     NAME_INPUT,
     NOTICE,
     POLL_SECONDS,
@@ -149,8 +150,15 @@ def table_page(shown: Reader, lang: Lang) -> None:
 
 
 def _view(shown: Reader) -> View:
-    """The table as this reader sees it now, a seat whose time ran out played by a bot."""
+    """The table as this reader sees it now, a seat whose time ran out played by a bot.
+
+    Right after the reader's own move, the table that move left (`MOVED`): its timer has just
+    started again, so nothing is due, and no other read is needed.
+    """
     assert shown.id is not None
+    moved: View | None = st.session_state.pop(MOVED, None)
+    if moved is not None and moved.id == shown.id and shown.player is not None:
+        return moved
     return tables().advance(shown.id, shown.player)
 
 

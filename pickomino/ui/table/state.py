@@ -45,6 +45,9 @@ SEATS: Final = "table_seats"
 HINTS: Final = "table_hints"
 TIMER: Final = "table_timer"
 LOG_OPEN: Final = "table_log_open"
+MOVED: Final = "table_moved"
+"""The table as the seat's own move left it (`View`), for the run the tap starts to draw
+instead of reading the table again: the store is the server's one queue, a tap took it twice."""
 POLL_SECONDS: Final = 1.0
 """How often a page at a table looks at it: another device's move shows within a second."""
 
