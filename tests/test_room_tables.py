@@ -439,8 +439,8 @@ def test_the_teacher_puts_one_table_large_and_comes_back_to_them_all() -> None:
     }
 
 
-def test_a_second_round_by_hand_shows_the_number_picked_on_the_board_and_the_phones() -> None:
-    """The teacher tells each pupil the number clicked: the board and the phone must say it."""
+def round_played() -> tuple[AppTest, str, AppTest, AppTest]:
+    """A teacher's board whose room dealt Zoë and Max one table played to its end; its id."""
     teacher, code = teacher_room()
     zoe, max_ = pupil(code, "Zoë"), pupil(code, "Max")
     deal(teacher)
@@ -449,6 +449,12 @@ def test_a_second_round_by_hand_shows_the_number_picked_on_the_board_and_the_pho
     tokens = {"Zoë": str(zoe.query_params["pupil"]), "Max": str(max_.query_params["pupil"])}
     play_out(app_tables(), line.id, tokens)
     teacher.run()
+    return teacher, room, zoe, max_
+
+
+def test_a_second_round_by_hand_shows_the_number_picked_on_the_board_and_the_phones() -> None:
+    """The teacher tells each pupil the number clicked: the board and the phone must say it."""
+    teacher, room, zoe, max_ = round_played()
     panel(teacher)
     teacher.segmented_control(key=room_tables.HOW).set_value("by_hand").run()
     picks = [w for w in teacher.segmented_control if str(w.key).startswith(room_tables.AT)]
@@ -466,14 +472,7 @@ def test_a_second_round_by_hand_shows_the_number_picked_on_the_board_and_the_pho
 def test_at_the_end_the_board_shows_the_results_and_the_teacher_downloads_them(
     served: list[tuple[str, bytes | None]],
 ) -> None:
-    teacher, code = teacher_room()
-    zoe, max_ = pupil(code, "Zoë"), pupil(code, "Max")
-    deal(teacher)
-    room = storage.store().find_room(code)
-    (line,) = app_tables().board(room)
-    tokens = {"Zoë": str(zoe.query_params["pupil"]), "Max": str(max_.query_params["pupil"])}
-    play_out(app_tables(), line.id, tokens)
-    teacher.run()
+    teacher, room, *_ = round_played()
     (line,) = app_tables().board(room)
     winners = ", ".join(line.names[seat] for seat in line.winners)
     text = shown_text(teacher)
