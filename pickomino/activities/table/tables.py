@@ -224,8 +224,9 @@ class Tables:
         return DECODED_TABLES.read(self.store, id)[0]
 
     def change(self, id: str, edit: Callable[[Sitting], Sitting]) -> tuple[Sitting, Held]:
-        """Apply `edit` to the table as stored now, redone if another writer came first: the
-        table then, and the document it is.
+        """Apply `edit` to the table as stored now, redone if another writer came first.
+
+        The table then, and the document it is (its id and version, which a page polls).
 
         An edit that refuses raises before anything is written; an edit that changes nothing
         writes nothing. After `ATTEMPTS` writers in a row came first: TableRefused "busy".
