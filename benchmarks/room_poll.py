@@ -64,7 +64,7 @@ def median_ms(action: Callable[[], object], times: int) -> float:
 async def polls(
     server: str, client: Client, store: Store, id: str, pupils: list[str], label: str
 ) -> None:
-    last = pulse_of(f"{server}/{client.pulse}") if client.pulse else None
+    last = await pulse_of(f"{server}/{client.pulse}") if client.pulse else None
     for moved in (False, True):
         spent = []
         for n in range(40):
