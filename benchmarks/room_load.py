@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import re
@@ -133,34 +132,12 @@ async def look(client: Client, url: str, last: int | None) -> int | None:
     it compares with is always the last run's, as the script's is once the run arrived. The
     page's wake is not followed: the benchmarks' questions and tables have no timer, and the room
     closes idle two hours on."""
-    now = await pulse_of(f"{url}/{client.pulse}", client.source)
+    now = await client.ask(f"{url}/{client.pulse}")
     if client.seen is not None:
         last = client.seen
     if now is None or now != last:
         await client.run(trigger=MOVED_KEY)
     return now
-
-
-async def pulse_of(url: str, source: str | None = None) -> int | None:
-    """The pulse the route at `url` answers, None when it answers none; asked from the loopback
-    address `source` (the route counts its requests by address), else from 127.0.0.1.
-
-    On this client's event loop, a connection a request as a browser's `fetch` is: a hundred
-    pages asking at once do not queue behind a few threads of this driver.
-    """
-    address = urlsplit(url)
-    try:
-        async with asyncio.timeout(ANSWER_S):
-            reader, writer = await asyncio.open_connection(
-                address.hostname, address.port, local_addr=None if source is None else (source, 0)
-            )
-            writer.write(f"GET {address.path} HTTP/1.0\r\nHost: {address.netloc}\r\n\r\n".encode())
-            answer = await reader.read()
-            writer.close()
-        found = json.loads(answer.partition(b"\r\n\r\n")[2]).get("pulse")
-    except (OSError, TimeoutError, ValueError, AttributeError):
-        return None
-    return found if isinstance(found, int) else None
 
 
 async def sandbox(url: str, stop: asyncio.Event, errors: list[str]) -> None:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import statistics
@@ -114,6 +115,8 @@ class Client:
     """The loopback address the page connects from, and polls its pulse from."""
     runs: int = 0
     """How many runs the page has asked for."""
+    http: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    """The page's connection for its own poll (`ask`), kept alive as a browser keeps it."""
     buttons: dict[str, str] = field(default_factory=dict)
     """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
     owners: dict[str, str] = field(default_factory=dict)
@@ -168,6 +171,36 @@ class Client:
                 while not self.read(await self.socket.recv()):
                     pass
             return time.perf_counter() - started
+
+    async def ask(self, url: str) -> int | None:
+        """The number the pulse route at `url` answers, None when it answers none.
+
+        Asked as the page's script's `fetch` is: on this driver's event loop (a hundred pages
+        asking at once queue behind no thread of it), on one connection kept alive, from the
+        page's address (`source`: the route counts its requests by address).
+        """
+        address = urlsplit(url)
+        request = f"GET {address.path} HTTP/1.1\r\nHost: {address.netloc}\r\n\r\n"
+        try:
+            async with asyncio.timeout(ANSWER_S):
+                if self.http is None:
+                    self.http = await asyncio.open_connection(
+                        address.hostname,
+                        address.port,
+                        local_addr=None if self.source is None else (self.source, 0),
+                    )
+                reader, writer = self.http
+                writer.write(request.encode())
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+                body = await reader.readexactly(int(length[1]) if length else 0)
+            found = json.loads(body).get("pulse")
+        except (OSError, TimeoutError, EOFError, ValueError, AttributeError) as error:
+            if not isinstance(error, ValueError | AttributeError) and self.http is not None:
+                self.http[1].close()  # a connection that failed is not asked again
+                self.http = None
+            return None
+        return found if isinstance(found, int) else None
 
     def read(self, data: str | bytes) -> bool:
         """Take in one ForwardMsg; True once it ends the run."""
