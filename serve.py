@@ -1,7 +1,7 @@
 """The app served with its own routes, so a waiting phone polls without a Streamlit run.
 
 `streamlit run serve.py` serves `app.py` as `streamlit run app.py` does, and answers a room's
-pulse over plain HTTP (`pickomino.ui.room.pulse`).
+pulse and a table's version over plain HTTP (`pickomino.ui.room.pulse`).
 
 `app.py` stays the script (and the tests' entry, `AppTest.from_file("app.py")`); Streamlit finds
 `app` here by reading this file, then serves it with uvicorn in this process.
@@ -17,4 +17,4 @@ from pickomino.ui.room.live import now
 from pickomino.ui.storage import store
 
 pulse.serve()
-app = st.App("app.py", routes=[pulse.route(store, now, Limit(pulse.PULSES_PER_ADDRESS))])
+app = st.App("app.py", routes=pulse.routes(store, now, Limit(pulse.PULSES_PER_ADDRESS)))

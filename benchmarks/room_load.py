@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import re
@@ -55,7 +54,6 @@ import secrets
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -127,24 +125,19 @@ async def poll(
 
 
 async def look(client: Client, url: str, last: int | None) -> int | None:
-    """One poll of a page that polls the room's pulse itself, at the server `url`: its watcher
-    runs when the pulse moved from `last` or none was answered (`pulse.POLL`); the pulse. The
-    page's wake is not followed: the benchmark's questions have no timer, and the room closes idle
-    two hours on."""
-    now = await asyncio.to_thread(pulse_of, f"{url}/{client.pulse}")
+    """One poll of a page that polls the room's pulse (or a table's version) itself, at the
+    server `url`, from the page's own address: its part runs when the number moved from `last`,
+    or from the one the page's mark says it drew (a table's: the mover's own tap drew it), or
+    none was answered (`pulse.POLL`); the number. This client waits for each run, so the mark
+    it compares with is always the last run's, as the script's is once the run arrived. The
+    page's wake is not followed: the benchmarks' questions and tables have no timer, and the room
+    closes idle two hours on."""
+    now = await client.ask(f"{url}/{client.pulse}")
+    if client.seen is not None:
+        last = client.seen
     if now is None or now != last:
         await client.run(trigger=MOVED_KEY)
     return now
-
-
-def pulse_of(url: str) -> int | None:
-    """The pulse the route at `url` answers, None when it answers none."""
-    try:
-        with urllib.request.urlopen(url, timeout=ANSWER_S) as answer:
-            found = json.load(answer).get("pulse")
-    except OSError:
-        return None
-    return found if isinstance(found, int) else None
 
 
 async def sandbox(url: str, stop: asyncio.Event, errors: list[str]) -> None:

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.class_load import cpu_ms, server_pid  # noqa: E402
-from benchmarks.room_load import QUIZ, look, poll, postgres_schema, pulse_of  # noqa: E402
+from benchmarks.room_load import QUIZ, look, poll, postgres_schema  # noqa: E402
 from benchmarks.ws_load import Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
@@ -64,7 +64,7 @@ def median_ms(action: Callable[[], object], times: int) -> float:
 async def polls(
     server: str, client: Client, store: Store, id: str, pupils: list[str], label: str
 ) -> None:
-    last = pulse_of(f"{server}/{client.pulse}") if client.pulse else None
+    last = await client.ask(f"{server}/{client.pulse}") if client.pulse else None
     for moved in (False, True):
         spent = []
         for n in range(40):

@@ -1,22 +1,27 @@
 """Tables under load: 50 two-player tables on one Streamlit server, driven over its websocket.
 
-Run with `uv run --group dev python benchmarks/table_load.py [--tables 50] [--seconds 60]
-[--moves N] [--think 1] [--phones 2] [--store-url postgresql://... [--servers 2]]
-[--cores C [--memory-mb 690]]`. The tables are opened through the activity (`Tables.open`, as the
-host's form does), then each seat is a light client, `benchmarks/ws_load.py`'s `Client`: it opens
-its seat's link, types its nickname into the form and sits down, then polls its page's fragment
-every second as the browser does (`st.fragment(run_every=...)`), and when its buttons show it is
-to move, waits `--think` seconds (a player's pace, and under the moves allowed a minute) and taps
-one, a simple player's choice among the buttons drawn (`choose`). `--phones 2` seats two real
-Chromium phones (390x844, tests/browser.py's flags) at one more table, tapping the same way.
+Run with `uv run --group dev python benchmarks/table_load.py [--tables 50] [--seconds 60] [--moves
+N] [--think 1] [--phones 2] [--store-url postgresql://... [--servers 2]] [--cores C [--memory-mb
+690]] [--entry app.py]`. The tables are opened through the activity (`Tables.open`, as the host's
+form does), then each seat is a light client, `benchmarks/ws_load.py`'s `Client`: it opens its
+seat's link, types its nickname into the form and sits down, then waits as the browser does: on
+serve.py (the default, as the app deploys) it asks the table's version over HTTP twice a second
+(`GET /pulse/table/<id>`, from an address of its own, 127.1.T.S, as players at home have) and runs
+the page's fragment only when it moved from the version drawn (`benchmarks/room_load.py`'s `look`,
+as `pickomino.ui.room.pulse.POLL`); on `--entry app.py` it polls the fragment every second
+(`st.fragment(run_every=...)`). When its buttons show it is to move, it waits `--think` seconds (a
+player's pace, and under the moves allowed a minute) and taps one, a simple player's choice among
+the buttons drawn (`choose`). `--phones 2` seats two real Chromium phones (390x844,
+tests/browser.py's flags) at one more table, tapping the same way.
 
 Measured:
 
 - move to the opponent's screen: from a move's tap (its message sent) to the first run of the
   opponent's page showing it (the move's first sentence, as the opponent's seat is told it, in the
   page's recent moves; read from the stored game's log at the end, so nothing is timed against
-  the store meanwhile). A light client polls every second, so a move waits half a second on
-  average before any page can show it; the target is p95 under 1 s;
+  the store meanwhile). A page asks every half second (every second on app.py), so a move waits
+  a quarter of a second on average (half a second) before any page can show it; the target is
+  p95 under 1 s;
 - the servers' CPU time over the play (/proc/PID/stat), per table per second;
 - each server's peak resident memory (VmHWM), and its memory before the tables opened.
 
@@ -26,7 +31,8 @@ on the second, so every move crosses from one server to the other through the da
 `--cores C [--memory-mb 690]` runs the servers in one CPU quota and memory limit
 (`benchmarks/cgroup.py`, as `benchmarks/room_load.py`).
 
-Bounded: only 127.0.0.1, at most 60 tables, 2 phones, 2 servers and 900 seconds, every answer 60 s.
+Bounded: only 127.0.0.1 (and 127.1.T.S as the seats' source addresses), at most 60 tables, 2 phones,
+2 servers and 900 seconds, every answer 60 s.
 """
 
 from __future__ import annotations
@@ -52,7 +58,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.cgroup import add_arguments, describe, maybe_limited  # noqa: E402
 from benchmarks.class_load import cpu_ms, memory_mb, percentile, server_pid  # noqa: E402
-from benchmarks.room_load import postgres_schema  # noqa: E402
+from benchmarks.room_load import look, postgres_schema  # noqa: E402
 from benchmarks.ws_load import ANSWER_S, Client, connect  # noqa: E402
 from pickomino.activities.table import Opened, Tables  # noqa: E402
 from pickomino.i18n import Lang, t  # noqa: E402
@@ -138,10 +144,15 @@ class Run:
         return self.stop.is_set() or (self.moves is not None and number >= self.moves)
 
 
+def address(seat: Seat) -> str:
+    """The loopback address a seat's page connects from: one for each, as players at home."""
+    return f"127.1.{seat.table}.{seat.seat + 1}"
+
+
 async def sit(url: str, id: str, link: str, name: str, seat: Seat) -> Client:
     """A light client that opened a seat's link and sat down as `name` (its page then polls)."""
     query = urlencode({"table": id, "seat": link, "lang": LANG})
-    client = await connect(url, "table", query)
+    client = await connect(url, "table", query, address(seat))
     await client.run("table_claim_form", typed={"table_name": name})
     seat.token = parse_qs(client.query).get("player", [""])[0]
     if not seat.token:
@@ -149,14 +160,21 @@ async def sit(url: str, id: str, link: str, name: str, seat: Seat) -> Client:
     return client
 
 
-async def play_light(client: Client, seat: Seat, run: Run) -> None:
-    """Poll the page every second; when this seat is to move, think, then tap `choose`'s move."""
+async def play_light(client: Client, seat: Seat, run: Run, url: str) -> None:
+    """Wait as the page does (its own poll of the table's version at the server `url`, else
+    Streamlit's of its fragment); when this seat is to move, think, then tap `choose`'s move."""
     polled = True
-    while not run.stop.is_set() and client.fragment:
+    last: int | None = None
+    while not run.stop.is_set() and (client.fragment or client.pulse):
         started = time.perf_counter()
         if polled:
-            await client.run()
-            seat.screens.append((time.perf_counter(), "\n".join(client.texts)))
+            runs = client.runs
+            if client.fragment:
+                await client.run()
+            else:
+                last = await look(client, url, last)
+            if client.runs != runs:  # a screen drawn
+                seat.screens.append((time.perf_counter(), "\n".join(client.texts)))
         key = choose(client.drawn)
         if key is not None and not run.done(number_of(key)):
             await asyncio.sleep(run.pause())
@@ -259,10 +277,13 @@ def spread(label: str, measured: tuple[list[float], int]) -> str:
 
 
 @contextmanager
-def servers(count: int, python: str | Path) -> Iterator[list[str]]:
-    """`count` servers of the app on 127.0.0.1, on the store the environment names."""
+def servers(count: int, python: str | Path, entry: str) -> Iterator[list[str]]:
+    """`count` servers of the app on 127.0.0.1 running `entry`, on the store the environment
+    names."""
     with ExitStack() as stack:
-        yield [stack.enter_context(streamlit_server(python=python)) for _ in range(count)]
+        yield [
+            stack.enter_context(streamlit_server(python=python, entry=entry)) for _ in range(count)
+        ]
 
 
 def main() -> None:
@@ -276,6 +297,9 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=0, choices=(0, MAX_PHONES))
     parser.add_argument("--store-url", metavar="URL", help="postgresql://... (a fresh schema)")
     parser.add_argument("--servers", type=int, default=1, choices=range(1, MAX_SERVERS + 1))
+    parser.add_argument(
+        "--entry", default="serve.py", help="the file served (app.py: no table's version route)"
+    )
     add_arguments(parser)
     args = parser.parse_args()
     if not 0 < args.seconds <= MAX_SECONDS:
@@ -301,7 +325,7 @@ def run(args: argparse.Namespace, url: str) -> None:
     seats = [(Seat(n, 0), Seat(n, 1)) for n in range(count)]
     with (
         maybe_limited(args.cores, args.memory_mb) as box,
-        servers(args.servers, box.python if box else sys.executable) as urls,
+        servers(args.servers, box.python if box else sys.executable, args.entry) as urls,
     ):
         pids = [server_pid(one) for one in urls]
         asyncio.run(_warm(urls))
@@ -324,7 +348,7 @@ def run(args: argparse.Namespace, url: str) -> None:
     print(
         f"{args.tables} tables x 2 light seats"
         + (f" + {args.phones} Chromium phones at one more table" if args.phones else "")
-        + f", {args.servers} server(s), store {urlsplit(url).scheme}, "
+        + f", {args.servers} server(s) of {args.entry}, store {urlsplit(url).scheme}, "
         f"{seconds:.0f} s of play, {args.think:g} s to think before each tap"
     )
     print(f"moves played: {played} ({played / count:.1f} a table), games over: {over}")
@@ -402,7 +426,9 @@ async def _play(
                     await sit_phone(browser, server, last.id, last.links[seat], NAMES[seat])
                 )
         tasks = [
-            asyncio.create_task(play_light(client, seats[n // 2][n % 2], play))
+            asyncio.create_task(
+                play_light(client, seats[n // 2][n % 2], play, urls[n % 2 % len(urls)])
+            )
             for n, client in enumerate(clients)
         ]
         tasks += [

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import re
 import statistics
@@ -81,7 +82,9 @@ MAX_BROWSERS = 4
 ANSWER_S = 60.0
 """How long one run may take to finish, the class's first included."""
 PULSE_MARK = re.compile(r'data-pk-pulse="([^"]+)" data-pk-every="(\d+)"')
-"""A phone's mark of its own poll of the room's pulse (`pickomino.ui.room.pulse.POLL`)."""
+"""A page's mark of its own poll of a room's pulse or a table's version (`ui.room.pulse.POLL`)."""
+DRAWN_MARK = re.compile(r'data-pk-drawn="(\d+)"')
+"""The number the page drew, in its mark when it knows it (a table's version)."""
 
 
 @dataclass
@@ -103,8 +106,17 @@ class Client:
     interval: float = 1.0
     """The fragment's `run_every`, as the server sent it."""
     pulse: str = ""
-    """The path of the room's pulse the page polls itself (`ui.room.pulse`, a server started
-    from serve.py), from the page's mark; "" when it does not."""
+    """The path of the room's pulse or the table's version the page polls itself
+    (`ui.room.pulse`, a server started from serve.py), from the page's mark; "" when it does
+    not."""
+    seen: int | None = None
+    """The number the page's mark says it drew (a table's version), None when it says none."""
+    source: str | None = None
+    """The loopback address the page connects from, and polls its pulse from."""
+    runs: int = 0
+    """How many runs the page has asked for."""
+    http: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+    """The page's connection for its own poll (`ask`), kept alive as a browser keeps it."""
     buttons: dict[str, str] = field(default_factory=dict)
     """Each button's Streamlit key and its widget id (a form's submit button: the form's key)."""
     owners: dict[str, str] = field(default_factory=dict)
@@ -130,6 +142,7 @@ class Client:
         `typed`: text sent with the click, by text input key, as a browser sends a form's fields
         with its submit button."""
         async with self.lock:
+            self.runs += 1
             message = BackMsg()
             state = message.rerun_script
             state.query_string, state.page_script_hash, state.page_name = (
@@ -159,6 +172,36 @@ class Client:
                     pass
             return time.perf_counter() - started
 
+    async def ask(self, url: str) -> int | None:
+        """The number the pulse route at `url` answers, None when it answers none.
+
+        Asked as the page's script's `fetch` is: on this driver's event loop (a hundred pages
+        asking at once queue behind no thread of it), on one connection kept alive, from the
+        page's address (`source`: the route counts its requests by address).
+        """
+        address = urlsplit(url)
+        request = f"GET {address.path} HTTP/1.1\r\nHost: {address.netloc}\r\n\r\n"
+        try:
+            async with asyncio.timeout(ANSWER_S):
+                if self.http is None:
+                    self.http = await asyncio.open_connection(
+                        address.hostname,
+                        address.port,
+                        local_addr=None if self.source is None else (self.source, 0),
+                    )
+                reader, writer = self.http
+                writer.write(request.encode())
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = re.search(rb"(?i)\r\ncontent-length: *(\d+)", head)
+                body = await reader.readexactly(int(length[1]) if length else 0)
+            found = json.loads(body).get("pulse")
+        except (OSError, TimeoutError, EOFError, ValueError, AttributeError) as error:
+            if not isinstance(error, ValueError | AttributeError) and self.http is not None:
+                self.http[1].close()  # a connection that failed is not asked again
+                self.http = None
+            return None
+        return found if isinstance(found, int) else None
+
     def read(self, data: str | bytes) -> bool:
         """Take in one ForwardMsg; True once it ends the run."""
         message = ForwardMsg()
@@ -168,7 +211,7 @@ class Client:
             self.fragment = ""  # a run of the whole page: the browser drops every fragment's
             # timer, and the run's `auto_rerun` sets it again if the fragment still polls
             self.drawn = set()  # and it draws the page anew (a watcher's `st.rerun` too)
-            self.pulse = ""  # likewise the page's own poll, set again by its mark
+            self.pulse, self.seen = "", None  # likewise the page's own poll, set by its mark
         elif kind == "navigation":
             self.page_hash = message.navigation.page_script_hash
         elif kind == "page_info_changed":
@@ -191,6 +234,8 @@ class Client:
                 self.texts.append(element.markdown.body)
             elif which == "html" and (mark := PULSE_MARK.search(element.html.body)):
                 self.pulse, self.interval = mark[1], int(mark[2]) / 1000
+                drawn = DRAWN_MARK.search(element.html.body)
+                self.seen = None if drawn is None else int(drawn[1])
             elif which == "exception":
                 self.errors.append(element.exception.message)
         elif kind == "script_finished":
@@ -218,7 +263,7 @@ async def connect(url: str, path: str, query: str, source: str | None = None) ->
         open_timeout=ANSWER_S,
         local_addr=None if source is None else (source, 0),
     )
-    client = Client(socket, query)
+    client = Client(socket, query, source=source)
     await client.run(page_name=path)
     return client
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.applications import Starlette
 
 from pickomino import rooms
+from pickomino.activities.table import Opened, Tables
 from pickomino.rooms import Limit
 from pickomino.store import Store, StoreFault
 from pickomino.ui.room import pulse
@@ -108,3 +110,77 @@ def test_a_store_at_fault_answers_no_pulse() -> None:
         {"pulse": None},
         "no-store",
     )  # the whole answer: no trace
+
+
+def both(store: Callable[[], Store], limit: int = 100) -> Starlette:
+    """The routes as serve.py mounts them: the room's and the table's, one limit for both."""
+    return Starlette(routes=pulse.routes(store, lambda: NOW, Limit(limit)))
+
+
+def seated_table(store: Store) -> tuple[Tables, Opened, list[str]]:
+    """A table of two, both seats claimed: its tables, the host's table and the players' tokens."""
+    at = Tables(store, lambda: NOW)
+    opened = at.open(2)
+    tokens = [
+        at.claim(opened.id, link, name)
+        for link, name in zip(opened.links, ("Ana", "Bob"), strict=True)
+    ]
+    return at, opened, tokens
+
+
+def test_a_tables_version_moves_with_every_seat_taken_and_every_move(db: Store) -> None:
+    at = Tables(db, lambda: NOW)
+    opened = at.open(2)
+    app = both(lambda: db)
+    status, said, cache = get(app, f"/pulse/table/{opened.id}")
+    assert (status, said, cache) == (200, {"pulse": 1, "now": NOW}, "no-store")
+    token = at.claim(opened.id, opened.links[0], "Ana")
+    at.claim(opened.id, opened.links[1], "Bob")
+    assert get(app, f"/pulse/table/{opened.id}")[1] == {"pulse": 3, "now": NOW}
+    view = at.play(opened.id, token, 0, at.seat(opened.id, token).moves()[0])
+    assert get(app, f"/pulse/table/{opened.id}")[1] == {"pulse": view.version, "now": NOW} != said
+
+
+def test_a_table_gone_or_no_table_answers_no_version(db: Store) -> None:
+    app = both(lambda: db)
+    room = open_room(db)
+    for path in ("no-such-table", "x" * 5000, room):  # a room's id is no table's
+        assert get(app, f"/pulse/table/{path}")[:2] == (404, {"pulse": None})
+    table = Tables(db, lambda: NOW).open(2).id
+    assert get(app, f"/pulse/{table}")[:2] == (404, {"pulse": None})  # nor a table's a room's
+
+
+def test_a_tables_version_tells_nothing_of_its_seed_seats_or_moves(db: Store) -> None:
+    at, opened, tokens = seated_table(db)
+    status, said, _ = get(both(lambda: db), f"/pulse/table/{opened.id}")
+    assert status == 200 and set(said) == {"pulse", "now"}
+    text = json.dumps(said)
+    secrets = [*tokens, *opened.links, opened.host, str(at.load(opened.id).seed), "Ana", "Bob"]
+    assert not [secret for secret in secrets if secret in text]
+
+
+def test_an_address_is_held_to_one_limit_over_the_rooms_and_the_tables_routes(db: Store) -> None:
+    room, table = open_room(db), Tables(db, lambda: NOW).open(2).id
+    reads: list[str] = []
+
+    def counted() -> Store:
+        reads.append("read")
+        return db
+
+    app = both(counted, limit=2)
+    assert get(app, f"/pulse/{room}")[0] == 200
+    assert get(app, f"/pulse/table/{table}")[0] == 200
+    assert get(app, f"/pulse/table/{table}")[:2] == (429, {"pulse": None})
+    assert get(app, f"/pulse/{room}")[:2] == (429, {"pulse": None})
+    assert len(reads) == 2  # a request past the limit never reaches the store
+    assert get(app, f"/pulse/table/{table}", address="10.0.0.2")[:2] == (
+        200,
+        {"pulse": 1, "now": NOW},
+    )
+
+
+def test_a_store_at_fault_answers_no_version_of_a_table() -> None:
+    def faulty() -> Store:
+        raise StoreFault("OperationalError")
+
+    assert get(both(faulty), "/pulse/table/any") == (503, {"pulse": None}, "no-store")

@@ -90,6 +90,25 @@ def test_an_unknown_id_is_refused_naming_it(db: Store) -> None:
     assert db.read("quiz", quiz.id).data == {"code": "ABC"}
 
 
+def test_a_documents_version_alone_follows_its_writes_and_refuses_as_a_read_does(
+    db: Store, clock: Clock
+) -> None:
+    game = db.create("game", GAME)
+    assert db.version("game", game.id) == 1
+    db.update("game", game.id, {"move": 2}, 1)
+    assert db.version("game", game.id) == db.read("game", game.id).version == 2
+    with pytest.raises(UnknownDocument):  # an id belongs to its kind
+        db.version("quiz", game.id)
+    with pytest.raises(UnknownDocument):
+        db.version("game", "nothing-here")
+    clock.advance(EXPIRY)
+    with pytest.raises(ExpiredDocument):
+        db.version("game", game.id)
+    clock.advance(FORGET_AFTER)
+    with pytest.raises(UnknownDocument):
+        db.version("game", game.id)
+
+
 def test_a_document_expires_a_stated_time_after_its_last_write(db: Store, clock: Clock) -> None:
     game = db.create("game", GAME)
     clock.advance(EXPIRY - timedelta(seconds=1))

@@ -11,9 +11,11 @@ import time
 from collections.abc import Iterator
 from html import escape
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from pickomino.activities.play import score_lines, winner_words
@@ -24,6 +26,7 @@ from pickomino.i18n import LANGS, Lang, t
 from pickomino.share import decode_scenario
 from pickomino.ui import devices, storage
 from pickomino.ui.devices import copy_html, qr_svg
+from pickomino.ui.room import pulse
 from pickomino.ui.table import draw, state
 from tests.test_app import opened, shown_text
 
@@ -341,3 +344,74 @@ def test_every_view_renders_in_every_language(lang: Lang) -> None:
         assert not page.exception, [e.value for e in page.exception]
         assert t("page.table.title", lang) == page.title[0].value
         assert "{" not in shown_text(page)
+
+
+def marked(at: AppTest) -> str:
+    """The page's own poll of the table's version, as drawn ("" when it draws none)."""
+    bodies = [str(h.proto.body) for h in at.get("html")]
+    return "".join(body for body in bodies if "data-pk-pulse" in body)
+
+
+@pytest.fixture
+def paces(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """Each fragment's `run_every`, by its function's name, as the pages draw them."""
+    found: dict[str, Any] = {}
+    fragment = st.fragment
+
+    def recorded(func: Any = None, *, run_every: Any = None, **options: Any) -> Any:
+        found[func.__name__] = run_every
+        return fragment(func, run_every=run_every, **options)
+
+    monkeypatch.setattr(st, "fragment", recorded)
+    return found
+
+
+def test_a_table_on_a_server_with_the_pulse_route_waits_on_its_version_from_its_page(
+    paces: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Served from serve.py, no seat's page is polled by Streamlit: the page's script asks the
+    table's version and clicks the table's hidden button once it moved from the version drawn."""
+    monkeypatch.setattr(pulse, "_served", [True])
+    _, id, ana, bob = pair()
+    assert paces == {"_live": None}
+    version = storage.store().version("table", id)
+    for page in (ana, bob):
+        assert page.button(key=pulse.MOVED_KEY) is not None
+        assert f'data-pk-pulse="pulse/table/{id}" data-pk-every="500"' in marked(page)
+        assert f'data-pk-drawn="{version}"' in marked(page)
+    ana.button(key="table_0_roll").click().run()
+    moved = storage.store().version("table", id)
+    assert moved > version and f'data-pk-drawn="{moved}"' in marked(ana)  # its tap: no click
+    rolled = tables().watch(id).told("en", ("Ana", "Bob"))[-1]
+    assert rolled not in shown_text(bob)
+    bob.button(key=pulse.MOVED_KEY).click().run()  # the page's script, the version moved
+    assert rolled in shown_text(bob) and f'data-pk-drawn="{moved}"' in marked(bob)
+    assert paces == {"_live": None}
+
+
+def test_the_tables_mark_tells_no_seat_token_link_nor_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pulse, "_served", [True])
+    at, id, ana, bob = pair()
+    mark = marked(ana) + marked(bob) + marked(opened(PAGE, "en", table=id))
+    secrets = [*links(at), str(at.query_params["host"])]
+    secrets += [str(page.query_params["player"]) for page in (ana, bob)]
+    secrets.append(str(tables().load(id).seed))
+    assert mark and not [secret for secret in secrets if secret in mark]
+
+
+@pytest.mark.parametrize("served", [True, False])
+def test_a_timed_table_or_one_on_app_py_alone_is_polled_by_streamlit(
+    served: bool, paces: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A timer's seconds left change every page each second: Streamlit polls it, as on a server
+    without the route, and the page draws no poll of its own."""
+    monkeypatch.setattr(pulse, "_served", [True] if served else [])
+    at = host(timer=30 if served else None)
+    id = str(at.query_params["table"])
+    first, second = links(at)
+    ana = claimed(id, first, "Ana")
+    claimed(id, second, "Bob")
+    ana.run()
+    assert paces == {"_live": state.POLL_SECONDS}
+    assert not marked(ana) and not [b for b in ana.button if b.key == pulse.MOVED_KEY]
+    assert move_buttons(ana) == ["table_0_roll"]

@@ -223,8 +223,10 @@ class Tables:
         """The table as stored now (StoreError when it cannot be read, or is no table)."""
         return DECODED_TABLES.read(self.store, id)[0]
 
-    def change(self, id: str, edit: Callable[[Sitting], Sitting]) -> Sitting:
+    def change(self, id: str, edit: Callable[[Sitting], Sitting]) -> tuple[Sitting, Held]:
         """Apply `edit` to the table as stored now, redone if another writer came first.
+
+        The table then, and the document it is (its id and version, which a page polls).
 
         An edit that refuses raises before anything is written; an edit that changes nothing
         writes nothing. After `ATTEMPTS` writers in a row came first: TableRefused "busy".
@@ -233,12 +235,12 @@ class Tables:
             stored, held = DECODED_TABLES.read(self.store, id)
             changed = edit(stored)
             if changed is stored:
-                return changed
+                return changed, held
             saved = KEPT.save(self.store, held, changed)
             if saved.problem is None:
                 assert saved.held is not None
                 DECODED_TABLES.keep(saved.held, changed)
-                return changed
+                return changed, saved.held
             if not isinstance(saved.problem, VersionConflict):
                 raise saved.problem
         raise TableRefused("busy", "the table changed too often to apply this; try again")
@@ -261,8 +263,10 @@ class Tables:
 
     def give_bot(self, id: str, host: str | None, seat: int, kind: Kind = BOT) -> View:
         """The host gives the empty `seat` to the bot `kind`: the table as a spectator sees it."""
-        changed = self.change(id, lambda sitting: give_bot(sitting, host, seat, kind, self.now()))
-        return view_of(id, changed, None, self.now())
+        given, held = self.change(
+            id, lambda sitting: give_bot(sitting, host, seat, kind, self.now())
+        )
+        return view_of(held, given, None, self.now())
 
     def play(self, id: str, token: str | None, number: int, move: Move) -> View:
         """The player `token` plays `move` as move `number`: the table as that seat sees it then.
@@ -276,7 +280,7 @@ class Tables:
             raise TableRefused("too_fast", "too many moves in a minute: wait a moment")
         self.moves.count(key, now)
         changed = self.change(id, lambda sitting: play(sitting, token, number, move, self.now()))
-        return self._view(id, changed, token)
+        return self._view(*changed, token)
 
     def advance(self, id: str, token: str | None = None) -> View:
         """The move of a seat whose time ran out, played by a bot; the table after it.
@@ -285,22 +289,23 @@ class Tables:
         table as that reader does.
         """
         changed = self.change(id, lambda sitting: advance(sitting, self.now()))
-        return self._view(id, changed, token)
+        return self._view(*changed, token)
 
     def seat(self, id: str, token: str) -> View:
         """What the player `token` sees of the table; TableRefused when it plays no seat here."""
-        return self._view(id, self.load(id), token)
+        return self._view(*DECODED_TABLES.read(self.store, id), token)
 
     def watch(self, id: str) -> View:
         """What a spectator sees: no seat, no hints, no token, and no seed before the end."""
-        return view_of(id, self.load(id), None, self.now())
+        sitting, held = DECODED_TABLES.read(self.store, id)
+        return view_of(held, sitting, None, self.now())
 
-    def _view(self, id: str, sitting: Sitting, token: str | None) -> View:
+    def _view(self, sitting: Sitting, held: Held, token: str | None) -> View:
         """What `token`'s seat sees (a spectator without a token); TableRefused for a stranger's."""
         seat = sitting.seat_of(token)
         if token is not None and seat is None:
             raise TableRefused("not_seated", "this link plays no seat of this table")
-        return view_of(id, sitting, seat, self.now())
+        return view_of(held, sitting, seat, self.now())
 
     def links(self, id: str, host: str | None) -> tuple[str, ...]:
         """Each seat's link token, for the host to send again.
@@ -317,28 +322,30 @@ class Tables:
 
         One read of the store for them all.
         """
-        return tuple(board_line(id, sitting) for id, sitting in self._owned(room_id))
+        return tuple(board_line(id, sitting) for (id, _), sitting in self._owned(room_id))
 
     def table_of(self, room_id: str, token: str) -> str | None:
         """The last table of a room dealt to the pupil `token` (their room token), if any."""
-        found = [id for id, sitting in self._owned(room_id) if sitting.seat_of(token) is not None]
+        found = [
+            id for (id, _), sitting in self._owned(room_id) if sitting.seat_of(token) is not None
+        ]
         return found[-1] if found else None
 
     def records(self, room_id: str) -> tuple[tuple[int, Finished], ...]:
         """The record of each finished table of a room, by its place: for the teacher to keep."""
         found = []
-        for id, sitting in self._owned(room_id):
-            finished = view_of(id, sitting, None, self.now()).finished
+        for held, sitting in self._owned(room_id):
+            finished = view_of(held, sitting, None, self.now()).finished
             if finished is not None:
                 found.append((sitting.place, finished))
         return tuple(found)
 
-    def _owned(self, room_id: str) -> list[tuple[str, Sitting]]:
+    def _owned(self, room_id: str) -> list[tuple[Held, Sitting]]:
         """A room's tables as stored, in the order they were dealt, read in one query."""
         found = []
         for document in self.store.owned("table", room_id):
             try:
-                found.append((document.id, DECODED_TABLES.of(document)))
+                found.append(((document.id, document.version), DECODED_TABLES.of(document)))
             except UnknownDocument:  # no table's data: left out, as a bad link shows no table
                 continue
         return sorted(found, key=lambda pair: pair[1].place)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pickomino.activities.kept import Held
 from pickomino.activities.table.sitting import Sitting
 from pickomino.events import Event
 from pickomino.game import Move, Table
@@ -80,6 +81,9 @@ class View:
     """
 
     id: str
+    version: int
+    """The stored table's version this view was drawn from: the number a page polls
+    (`Store.version`), which moves with every change to the table."""
     seat: int | None
     names: tuple[str, ...]
     kinds: tuple[Kind | None, ...]
@@ -127,15 +131,17 @@ class View:
         return [line for entry in self.log for line in entry.words(lang, self.seat, called)]
 
 
-def view_of(id: str, sitting: Sitting, seat: int | None, now: float) -> View:
-    """What `seat` (None: a spectator) sees of `sitting` at `now`."""
+def view_of(held: Held, sitting: Sitting, seat: int | None, now: float) -> View:
+    """What `seat` (None: a spectator) sees of `sitting`, stored as `held`, at `now`."""
     match = sitting.match
     finished = None
     if match is not None and match.table.over:
         names = tuple(seat.name for seat in sitting.seats)
         finished = Finished(match.record(names), sitting.seed, match.to_data())
+    id, version = held
     return View(
         id=id,
+        version=version,
         seat=seat,
         names=tuple(s.name for s in sitting.seats),
         kinds=tuple(s.kind for s in sitting.seats),

@@ -1,11 +1,14 @@
 """What the Table page shows: the host's form and links, the nickname form, the table itself.
 
-A seat's page and a spectator's poll the table in a fragment (`st.fragment(run_every=...)`), as a
-pupil's phone polls its room: a poll is one read of the table, decoded once per version on the
-server (`activities.table.Decoded`), and it plays the move of a seat whose time ran out
-(`Tables.advance`). A finished table is drawn once, without polling. Only the seat to move gets
-buttons, each carrying the move number the table was drawn at, in its key and in its click, so a
-tap arriving twice or late is refused by its number and changes nothing.
+A seat's page and a spectator's draw the table in a fragment. On a server that answers the
+table's version (`serve.py`, `pulse.TABLE`), the page's own script asks it over HTTP and runs the
+fragment only when it moved, a table without a turn timer (`_pulsed`); else Streamlit runs it
+every second (`st.fragment(run_every=...)`), as on `app.py`. A run is one read of the table,
+decoded once per version on the server (`activities.table.Decoded`), and it plays the move of a
+seat whose time ran out (`Tables.advance`). A finished table is drawn once, without polling.
+Only the seat to move gets buttons, each carrying the move number the table was drawn at, in its
+key and in its click, so a tap arriving twice or late is refused by its number and changes
+nothing.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from pickomino.store import StoreError
 from pickomino.ui import devices, frame, table_game
 from pickomino.ui.common import TABLE_CSS, offer
 from pickomino.ui.odds_panel import panel
+from pickomino.ui.room import pulse
 from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
     HINTS,
@@ -37,6 +41,7 @@ from pickomino.ui.table.state import (
     NAME_INPUT,
     NOTICE,
     POLL_SECONDS,
+    PULSE_SECONDS,
     SEATS,
     TIMER,
     Reader,
@@ -145,8 +150,19 @@ def table_page(shown: Reader, lang: Lang) -> None:
     if view.over:
         _at_table(shown, view, lang)
         return
-    st.fragment(_live, run_every=POLL_SECONDS)(shown, lang)
+    pulsed = _pulsed(view)
+    st.fragment(_live, run_every=None if pulsed else POLL_SECONDS)(shown, lang, pulsed)
     devices.hold_taps(HELD)
+
+
+def _pulsed(view: View) -> bool:
+    """Whether the page waits on the table's version from its own script (`pulse.TABLE`).
+
+    On a server that answers it, for a table without a turn timer: a timer's seconds left change
+    what every page shows each second, and its end is played by whichever page looks, so a timed
+    table is polled by Streamlit every second, as before.
+    """
+    return pulse.served() and view.timer is None
 
 
 def _view(shown: Reader) -> View:
@@ -162,15 +178,25 @@ def _view(shown: Reader) -> View:
     return tables().advance(shown.id, shown.player)
 
 
-def _live(shown: Reader, lang: Lang) -> None:
-    """The table, polled: the whole page runs again once the game is over, to stop polling."""
+def _live(shown: Reader, lang: Lang, pulsed: bool) -> None:
+    """The table, polled: the whole page runs again once the game is over, to stop polling.
+
+    `pulsed`: run by the page's own poll of the table's version (`_pulsed`), whose mark says the
+    version drawn, so the mover's own tap does not run it again; a table that could not be read
+    draws no version, and the next move runs it.
+    """
+    assert shown.id is not None
     try:
         view = _view(shown)
     except (TableRefused, StoreError) as error:
+        if pulsed:
+            pulse.watch(shown.id, PULSE_SECONDS, None, pulse.TABLE)
         st.error(words(error, lang), icon=":material/error:")
         return
     if view.over:
         st.rerun(scope="app")
+    if pulsed:
+        pulse.watch(view.id, PULSE_SECONDS, None, pulse.TABLE, view.version)
     _at_table(shown, view, lang)
 
 

@@ -49,7 +49,12 @@ MOVED: Final = "table_moved"
 """The table as the seat's own move left it (`View`), for the run the tap starts to draw
 instead of reading the table again: the store is the server's one queue, a tap took it twice."""
 POLL_SECONDS: Final = 1.0
-"""How often a page at a table looks at it: another device's move shows within a second."""
+"""How often a page at a table runs its part that draws the table, polled by Streamlit: on a
+server without the table's pulse (`app.py`), or while a turn timer counts down every second."""
+PULSE_SECONDS: Final = 0.5
+"""How often a page at a table asks the table's version over HTTP (`pulse.TABLE`), drawing it
+again only when it moved: cheap enough to ask twice a second, so a move shows within a second
+(docs/speed.md, "Tables")."""
 
 
 @dataclass(frozen=True)
