@@ -5,7 +5,7 @@ Run with `uv run --group dev python benchmarks/room_load.py [--rooms 3] [--pupil
 The server runs serve.py, as the app deploys; `--entry app.py` serves it without the room's pulse
 route. Each pupil is a light client, `benchmarks/ws_load.py`'s `Client` (a `rerun_script` BackMsg
 per run, ForwardMsgs read until `script_finished`), and polls as its page does: the room's pulse
-over HTTP every second, running its watcher when it moved (`pickomino.ui.room.pulse.POLL`), or,
+over HTTP every second, running its watcher when it moved (`pickomino.ui.pulse.POLL`), or,
 without the route, its watcher fragment every second as the browser does for
 `st.fragment(run_every=...)` (the server sends `auto_rerun` with the fragment's id; the client
 sends a rerun of that fragment). Each room's teacher is one more such client on the board,
@@ -70,7 +70,7 @@ from benchmarks.ws_load import ANSWER_S, Client, connect, join  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import open_store  # noqa: E402
-from pickomino.ui.room.pulse import MOVED_KEY  # noqa: E402
+from pickomino.ui.pulse import MOVED_KEY  # noqa: E402
 from tests.browser import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ async def poll(
     """Rerun the page's fragment every `interval`, as the browser does, until told to stop or
     the page stops polling; a page that polls the room's pulse itself (a server started from
     serve.py) asks the server at `url` for it instead, and reruns its watcher only when it moved,
-    as its script does (`pickomino.ui.room.pulse.POLL`)."""
+    as its script does (`pickomino.ui.pulse.POLL`)."""
     last: int | None = None
     while not stop.is_set() and (client.fragment or client.pulse):
         started = time.perf_counter()

@@ -41,7 +41,7 @@ from benchmarks.ws_load import Client, connect  # noqa: E402
 from pickomino import rooms  # noqa: E402
 from pickomino.lessons.quiz import questions, read_code  # noqa: E402
 from pickomino.store import Store, open_store  # noqa: E402
-from pickomino.ui.room.pulse import MOVED_KEY  # noqa: E402
+from pickomino.ui.pulse import MOVED_KEY  # noqa: E402
 from tests.browser import streamlit_server  # noqa: E402
 
 PUPILS = 30

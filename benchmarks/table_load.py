@@ -8,7 +8,7 @@ seat's link, types its nickname into the form and sits down, then waits as the b
 serve.py (the default, as the app deploys) it asks the table's version over HTTP twice a second
 (`GET /pulse/table/<id>`, from an address of its own, 127.1.T.S, as players at home have) and runs
 the page's fragment only when it moved from the version drawn (`benchmarks/room_load.py`'s `look`,
-as `pickomino.ui.room.pulse.POLL`); on `--entry app.py` it polls the fragment every second
+as `pickomino.ui.pulse.POLL`); on `--entry app.py` it polls the fragment every second
 (`st.fragment(run_every=...)`). When its buttons show it is to move, it waits `--think` seconds (a
 player's pace, and under the moves allowed a minute) and taps one, a simple player's choice among
 the buttons drawn (`choose`). `--phones 2` seats two real Chromium phones (390x844,

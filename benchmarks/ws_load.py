@@ -82,7 +82,7 @@ MAX_BROWSERS = 4
 ANSWER_S = 60.0
 """How long one run may take to finish, the class's first included."""
 PULSE_MARK = re.compile(r'data-pk-pulse="([^"]+)" data-pk-every="(\d+)"')
-"""A page's mark of its own poll of a room's pulse or a table's version (`ui.room.pulse.POLL`)."""
+"""A page's mark of its own poll of a room's pulse or a table's version (`ui.pulse.POLL`)."""
 DRAWN_MARK = re.compile(r'data-pk-drawn="(\d+)"')
 """The number the page drew, in its mark when it knows it (a table's version)."""
 
@@ -107,7 +107,7 @@ class Client:
     """The fragment's `run_every`, as the server sent it."""
     pulse: str = ""
     """The path of the room's pulse or the table's version the page polls itself
-    (`ui.room.pulse`, a server started from serve.py), from the page's mark; "" when it does
+    (`ui.pulse`, a server started from serve.py), from the page's mark; "" when it does
     not."""
     seen: int | None = None
     """The number the page's mark says it drew (a table's version), None when it says none."""

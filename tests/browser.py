@@ -68,7 +68,7 @@ ARGS = [
     "--disable-sync",
 ]
 ENTRY = "serve.py"
-"""The file the servers run: the app with its own routes (`pickomino.ui.room.pulse`), as it
+"""The file the servers run: the app with its own routes (`pickomino.ui.pulse`), as it
 deploys (README, "Deploy"), so the tests exercise what is served."""
 ENTRY_SETTING = "PICKOMINO_TEST_ENTRY"
 """Another file for every server to run, when set (`app.py`: the app without its routes, whose

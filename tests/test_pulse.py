@@ -1,4 +1,4 @@
-"""The room's pulse over plain HTTP (`ui.room.pulse`), on both stores, without Streamlit."""
+"""The room's pulse over plain HTTP (`ui.pulse`), on both stores, without Streamlit."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pickomino import rooms
 from pickomino.activities.table import Opened, Tables
 from pickomino.rooms import Limit
 from pickomino.store import Store, StoreFault
-from pickomino.ui.room import pulse
+from pickomino.ui import pulse
 
 NOW = 1_000_000.0
 

@@ -57,10 +57,10 @@ from pickomino.rooms import (
     told_steps,
 )
 from pickomino.store import StoreFault, open_store
-from pickomino.ui import devices, frame, quiz_view, storage
+from pickomino.ui import devices, frame, pulse, quiz_view, storage
 from pickomino.ui.devices import qr_svg
-from pickomino.ui.room import live, projector, pulse
-from pickomino.ui.room.pulse import MOVED_KEY
+from pickomino.ui.pulse import MOVED_KEY
+from pickomino.ui.room import live, projector
 from pickomino.ui.storage import store
 from tests.tables import table
 from tests.test_app import APP, TIMEOUT, opened, shown_text

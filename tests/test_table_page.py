@@ -24,9 +24,8 @@ from pickomino.activities.table import SEAT_COOKIE, Tables
 from pickomino.bots import strategy
 from pickomino.i18n import LANGS, Lang, t
 from pickomino.share import decode_scenario
-from pickomino.ui import devices, storage
+from pickomino.ui import devices, pulse, storage
 from pickomino.ui.devices import copy_html, qr_svg
-from pickomino.ui.room import pulse
 from pickomino.ui.table import draw, state
 from tests.test_app import opened, shown_text
 

@@ -88,7 +88,7 @@ class Documents(Connection):
     def version(self, kind: Kind, id: str) -> int:
         """The document's version alone, as `read` would give it, its data left in the database.
 
-        For a page that polls whether a document changed (`ui/room/pulse.py`), many times a
+        For a page that polls whether a document changed (`ui/pulse.py`), many times a
         second: one indexed row, no JSON parsed.
         """
         now = self._clock()

@@ -75,7 +75,7 @@ class Seen:
 
         The question opening once the board told the moves, its timer running out, the room
         closing idle; None once it is closed. The room's pulse moves with every write, not with
-        the clock: a page that waits on the pulse alone (`ui.room.pulse`) looks again at this
+        the clock: a page that waits on the pulse alone (`ui.pulse`) looks again at this
         moment too, or a phone would keep an answer's buttons past the timer, or stay on the
         board's moves once the question opened.
         """

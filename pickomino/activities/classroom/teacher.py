@@ -165,7 +165,7 @@ class Board:
         """Whether what the board shows changes only when the room is written, its pulse moving.
 
         Not while a timer counts down, nor during the class's game, which the board tells move by
-        move and plays on by the clock: a board waiting on the pulse alone (`ui.room.pulse`) would
+        move and plays on by the clock: a board waiting on the pulse alone (`ui.pulse`) would
         freeze there, so it polls at its pace instead.
         """
         question = self.room.question

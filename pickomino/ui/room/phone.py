@@ -19,8 +19,8 @@ from pickomino.activities.classroom.room import refusal
 from pickomino.i18n import Lang, t
 from pickomino.rooms import RoomError
 from pickomino.store import StoreError
-from pickomino.ui import devices, frame
-from pickomino.ui.room import live, pulse, tables
+from pickomino.ui import devices, frame, pulse
+from pickomino.ui.room import live, tables
 from pickomino.ui.room.asked import draw_table, waiting
 
 CODE_INPUT: Final = "join_code"

@@ -32,8 +32,8 @@ from pickomino.lessons.quiz import Setup
 from pickomino.pages import spec_of
 from pickomino.rooms import KEPT_AFTER, RoomError, read_code
 from pickomino.store import StoreError
-from pickomino.ui import devices, frame, show
-from pickomino.ui.room import live, pulse, tables, versus
+from pickomino.ui import devices, frame, pulse, show
+from pickomino.ui.room import live, tables, versus
 from pickomino.ui.room.asked import draw_table, waiting
 
 CONTROL_VISIT: Final = "room_control_visit"

@@ -29,10 +29,9 @@ from pickomino.activities.table import (
 )
 from pickomino.i18n import Lang, t
 from pickomino.store import StoreError
-from pickomino.ui import devices, frame, table_game
+from pickomino.ui import devices, frame, pulse, table_game
 from pickomino.ui.common import TABLE_CSS, offer
 from pickomino.ui.odds_panel import panel
-from pickomino.ui.room import pulse
 from pickomino.ui.table import clicks
 from pickomino.ui.table.state import (
     HINTS,
