@@ -89,8 +89,7 @@ class Documents(Connection):
         """The document's version alone, as `read` would give it, its data left in the database.
 
         For a page that polls whether a document changed (`ui/room/pulse.py`), many times a
-        second: one indexed row, no JSON parsed, read beside a write in progress, not after it
-        (`Backend.transaction`'s `read`).
+        second: one indexed row, no JSON parsed.
         """
         now = self._clock()
         with self._transaction(read=True) as run:
