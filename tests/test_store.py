@@ -109,6 +109,33 @@ def test_a_documents_version_alone_follows_its_writes_and_refuses_as_a_read_does
         db.version("game", game.id)
 
 
+def test_a_version_is_read_beside_the_stores_own_write_not_after_it(db: Store) -> None:
+    """A page's poll (`Store.version`, many a second) reads what was committed while the server's
+    own store is mid-write, holding SQLite's write lock, instead of queueing behind the write.
+    Fails with the reads on the writer's connection: the read then saw the write's version."""
+    game = db.create("game", GAME)
+    writing, done = threading.Event(), threading.Event()
+
+    def write() -> None:
+        with db._transaction() as run:  # a write of the store's, under way
+            run("UPDATE documents SET version = version + 1 WHERE id = ?", (game.id,))
+            writing.set()
+            done.wait(10)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    assert writing.wait(10)
+    versions: list[int] = []
+    reader = threading.Thread(target=lambda: versions.append(db.version("game", game.id)))
+    reader.start()
+    reader.join(10)  # a guard against a hang, not a limit of time: it fails by what it read
+    done.set()
+    writer.join()
+    reader.join()
+    assert versions == [1]
+    assert db.version("game", game.id) == 2
+
+
 def test_a_document_expires_a_stated_time_after_its_last_write(db: Store, clock: Clock) -> None:
     game = db.create("game", GAME)
     clock.advance(EXPIRY - timedelta(seconds=1))

@@ -76,7 +76,7 @@ class Backend(ABC):
         """A transaction that commits when the block ends and rolls back on an exception.
 
         `read`: the block runs one statement that writes nothing (a read), which may then take
-        no write lock.
+        no write lock, nor wait for a write's.
         """
 
     @abstractmethod
@@ -89,23 +89,26 @@ class Backend(ABC):
 
 
 class _SQLite(Backend):
-    """One connection behind a lock, shared by every thread.
+    """Two connections, each behind a lock, shared by every thread: one writes, one only reads.
 
     Streamlit runs each session's script in its own thread. SQLite serializes writers anyway and
     a statement here takes well under a millisecond, so a lock costs nothing a connection per
     thread would save, and no connection is left behind by a thread that ended. Every transaction
     takes the write lock at once (BEGIN IMMEDIATE): a read-then-write never fails halfway on a lock
     upgrade, and two servers on one file migrate the schema one after the other. A read (one
-    statement) takes none: under load every page's poll is one, and this lock is held, its
-    thread waiting for the GIL again, over each statement's call into SQLite, so three calls (BEGIN,
-    SELECT, COMMIT) made the pages queue three times as long behind each other. WAL lets another
-    process read meanwhile; the busy timeout makes it wait for a writer rather than fail.
+    statement, its own snapshot) takes none, and goes to the other connection, read-only (`PRAGMA
+    query_only`), behind a lock of its own: under load most of the store's uses are reads (every
+    page's poll, the pulses' routes about 90 a second at 50 tables, docs/speed.md "Tables"), and
+    on the one connection they queued the runs' writes behind them and waited behind each write's
+    whole transaction, its thread waiting for the GIL again over each statement's call into SQLite.
+    WAL lets a reader read beside the writer, in this process as in another; the busy timeout
+    makes a writer wait for another rather than fail.
 
     WAL maps its index file (`-shm`) into memory, shared by every connection of the process. When
     that file is made immutable (`chattr +i`, which binds root too), the next write to the mapping,
-    or closing the connection, kills the whole server with SIGBUS, every session with it. So each
-    transaction first checks that flag, and refuses while it is set, keeping the connection open
-    rather than closing it; a file that is merely not writable fails a statement instead. (The
+    or closing a connection, kills the whole server with SIGBUS, every session with it. So each
+    transaction first checks that flag, and refuses while it is set, keeping the connections open
+    rather than closing them; a file that is merely not writable fails a statement instead. (The
     rollback journal has no such file, but commits there cost three disk syncs rather than one,
     about 20 times slower on this machine, and two servers on one file time out on each other.)
     The database file itself is not mapped (`mmap_size = 0`): writes to it go through `write`.
@@ -118,21 +121,29 @@ class _SQLite(Backend):
         self._path = path
         self._shm = path.with_name(path.name + "-shm")
         self._lock = threading.Lock()
+        self._read_lock = threading.Lock()
+        self._files_lock = threading.Lock()
+        """Held while the index's flag is read (`_shm_fd`) and a connection made, by either."""
         self._db: sqlite3.Connection | None = None
+        self._reader: sqlite3.Connection | None = None
         self._shm_fd: int | None = None
-        """The WAL index held open while connected, to read its flag. Never closed while the
+        """The WAL index held open while connected, to read its flag. Never closed while a
         connection lives: closing any descriptor of a file drops every POSIX lock the process
         holds on it, SQLite's included; another process then took the index as unused and reset
         it, and this server's mapping of it died with SIGBUS (seen in CI: a browser test's server
         while the tests' own connections opened the same file)."""
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, read: bool) -> sqlite3.Connection:
+        """A connection to the file, in WAL mode; `read`: one that cannot write."""
         self._path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(
             self._path, timeout=_SQLITE_BUSY_SECONDS, isolation_level=None, check_same_thread=False
         )
         try:
             db.execute("PRAGMA mmap_size = 0")
+            if read:  # the file is in WAL mode already, or a later writer turns it
+                db.execute("PRAGMA query_only = ON")
+                return db
             # Turning a new file to WAL does not wait out the busy timeout: servers starting
             # together on a new file were refused at once ("database is locked"), so this waits
             # for it here.
@@ -152,15 +163,12 @@ class _SQLite(Backend):
 
     @contextmanager
     def transaction(self, read: bool = False) -> Iterator[Run]:
+        if read:  # one statement is its own snapshot: no write lock to wait for, nor commit
+            with self._read_lock:
+                yield self._connected(read).execute
+            return
         with self._lock:
-            if self._shm_immutable():
-                raise PermissionError("the WAL index is immutable")
-            if self._db is None:
-                self._db = self._connect()
-            db = self._db
-            if read:  # one statement is its own snapshot: no write lock to wait for, nor commit
-                yield db.execute
-                return
+            db = self._connected(read)
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db.execute
@@ -171,30 +179,44 @@ class _SQLite(Backend):
                         db.execute("ROLLBACK")
                 raise
 
+    def _connected(self, read: bool) -> sqlite3.Connection:
+        """The reader (`read`) or the writer, connected; its lock held by the caller."""
+        with self._files_lock:
+            if self._shm_immutable():
+                raise PermissionError("the WAL index is immutable")
+            if read:
+                if self._reader is None:
+                    self._reader = self._connect(read)
+                return self._reader
+            if self._db is None:
+                self._db = self._connect(read)
+            return self._db
+
     def reset(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock, self._files_lock:
             if self._shm_immutable():  # closing would write to the mapped index: SIGBUS
                 return
-            db, self._db = self._db, None
-            if db is not None:
-                with suppress(sqlite3.Error):
-                    db.close()
+            for db in (self._reader, self._db):  # the writer last: it checkpoints
+                if db is not None:
+                    with suppress(sqlite3.Error):
+                        db.close()
+            self._db = self._reader = None
             fd, self._shm_fd = self._shm_fd, None
-            if fd is not None:  # after the connection: no lock of SQLite's left to drop
+            if fd is not None:  # after the connections: no lock of SQLite's left to drop
                 os.close(fd)
 
     def _shm_immutable(self) -> bool:
         """Whether the WAL index is immutable, read through a descriptor kept open (`_shm_fd`).
 
         Not connected, this process holds no lock on the file, so none is lost by opening it
-        for one look and closing it again.
+        for one look and closing it again. `_files_lock` held: no connection is made meanwhile.
         """
         if self._shm_fd is None:
             try:
                 fd = os.open(self._shm, os.O_RDONLY)
             except OSError:
                 return False
-            if self._db is None:
+            if self._db is None and self._reader is None:
                 try:
                     return _immutable(fd)
                 finally:

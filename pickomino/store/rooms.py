@@ -96,7 +96,7 @@ class Rooms(Connection):
 
     def room_pulse(self, id: str) -> RoomPulse:
         """The cheap check a page polls, to learn whether anything in the room changed."""
-        with self._transaction() as run:
+        with self._transaction(read=True) as run:
             row = run(
                 "SELECT d.version, r.pulse, r.changed FROM rooms r"
                 " JOIN documents d ON d.id = r.id WHERE r.id = ?",

@@ -53,6 +53,8 @@ NO_STORE: Final = {"Cache-Control": "no-store"}
 MOVED_KEY: Final = "room_pulse_moved"
 """The hidden button of a page's part that looks at the room or the table (a phone's watcher, the
 board's live part, a table's), which the page's poll (`POLL`) clicks once the number moved."""
+STEP_MS: Final = 100
+"""The longest a page's poll (`POLL`) waits before it looks again whether its pace has passed."""
 POLL: Final = """<style>
 .st-key-{moved}, [data-testid="stElementContainer"]:has([data-pk-pulse]) {{ display: none; }}
 </style>
@@ -61,12 +63,11 @@ POLL: Final = """<style>
 <script>
 if (!window.pkPulse) {{
   window.pkPulse = true;
-  let path = null, last = null, woken = null, drawn = null;
+  let path = null, last = null, woken = null, drawn = null, asked = -Infinity;
   const tick = async () => {{
     const mark = document.querySelector("[data-pk-pulse]");
-    let every = 1000;
-    if (mark) {{
-      every = Number(mark.dataset.pkEvery);
+    const every = mark ? Number(mark.dataset.pkEvery) : 0;
+    if (mark && performance.now() - asked >= every) {{
       if (mark.dataset.pkPulse !== path) [path, last, drawn] = [mark.dataset.pkPulse, null, null];
       let moved = true;
       try {{
@@ -83,9 +84,11 @@ if (!window.pkPulse) {{
           [moved, last] = [said.pulse !== last || due, said.pulse];
         }}
       }} catch (error) {{}}
+      asked = performance.now();
       if (moved) document.querySelector(`.st-key-${{mark.dataset.pkMoved}} button`)?.click();
     }}
-    setTimeout(tick, every);
+    const wait = mark ? asked + every - performance.now() : {step};
+    setTimeout(tick, Math.min(Math.max(wait, 0), {step}));
   }};
   tick();
 }}
@@ -95,7 +98,10 @@ moved, at its first answer (a change made between the page's run and it), and on
 clock passed the page's wake (`Seen.wakes`: what the page shows changes by time alone). A page
 whose mark says the number it drew (`drawn`: a table's version) compares with that whenever a run
 draws a new one, so the mover's own tap, which draws the table it left, clicks nothing more, and
-neither does a first answer with nothing new. An answer
+neither does a first answer with nothing new. It looks at the mark at least every `STEP_MS`
+and asks once its pace (`every`) has passed since its last answer, the pace read afresh each
+time: a page that asks seldom (a table's, its own seat to move) asks at its quick pace again
+within `STEP_MS` of a run drawing that pace, not after the slow one's wait. An answer
 that is no pulse (a server without the route, a room gone) clicks every time, as Streamlit's own
 poll ran the watcher; a busy or faulty store, never. Installed once per tab; it reads the room,
 the pace, the button and the wake from the page's mark, so a page with no mark (a room closed,
@@ -129,6 +135,7 @@ def poll(
         moved=MOVED_KEY,
         wake="" if wake is None else f"{wake:.3f}",
         drawn="" if drawn is None else drawn,
+        step=STEP_MS,
     )
 
 

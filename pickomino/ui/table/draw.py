@@ -43,6 +43,7 @@ from pickomino.ui.table.state import (
     PULSE_SECONDS,
     SEATS,
     TIMER,
+    TURN_PULSE_SECONDS,
     Reader,
     keep_in_browser,
     tables,
@@ -164,6 +165,11 @@ def _pulsed(view: View) -> bool:
     return pulse.served() and view.timer is None
 
 
+def _pace(view: View) -> float:
+    """How often the page asks the table's version (`_pulsed`): seldom while its seat is to move."""
+    return TURN_PULSE_SECONDS if view.mine else PULSE_SECONDS
+
+
 def _view(shown: Reader) -> View:
     """The table as this reader sees it now, a seat whose time ran out played by a bot.
 
@@ -195,7 +201,7 @@ def _live(shown: Reader, lang: Lang, pulsed: bool) -> None:
     if view.over:
         st.rerun(scope="app")
     if pulsed:
-        pulse.watch(view.id, PULSE_SECONDS, None, pulse.TABLE, view.version)
+        pulse.watch(view.id, _pace(view), None, pulse.TABLE, view.version)
     _at_table(shown, view, lang)
 
 

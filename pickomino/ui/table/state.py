@@ -55,6 +55,11 @@ PULSE_SECONDS: Final = 0.5
 """How often a page at a table asks the table's version over HTTP (`pulse.TABLE`), drawing it
 again only when it moved: cheap enough to ask twice a second, so a move shows within a second
 (docs/speed.md, "Tables")."""
+TURN_PULSE_SECONDS: Final = 2.0
+"""How often a page at an untimed table asks while its own seat is to move: only its own taps
+change the table then, and each draws what it left, so the asking only notices a table closed or
+gone. The mover's page asks a quarter as often (docs/speed.md, "Tables"), and at the quick pace
+again within `pulse.STEP_MS` of its turn ending."""
 
 
 @dataclass(frozen=True)
