@@ -18,6 +18,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -32,7 +33,7 @@ from pickomino.i18n import t
 from pickomino.lessons.quiz import Setup, questions
 from pickomino.match import Match
 from pickomino.share import game_link
-from pickomino.store import StoreFault, Unreachable, backends, connection, open_store
+from pickomino.store import Store, StoreFault, Unreachable, backends, connection, open_store
 from pickomino.ui import storage
 from pickomino.ui.room import live
 from tests import throwaway_pg
@@ -161,41 +162,49 @@ def test_a_sqlite_path_that_cannot_be_made_is_refused_unnamed_then_opened_once_i
     lazy.close()
 
 
-def test_a_locked_sqlite_database_costs_one_wait_then_is_refused_at_once_until_retried(
-    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@contextmanager
+def another_writer(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch, begin: str
+) -> Iterator[tuple[Store, str, sqlite3.Connection]]:
+    """A SQLite store holding one game, and another server's connection to its file, inside
+    `begin` (its write lock taken): the store, the game's id and that connection, rolled back and
+    closed after."""
     monkeypatch.setattr(backends, "_SQLITE_BUSY_SECONDS", 0.1)
     path = tmp_path / "store.sqlite3"
     with open_store(f"sqlite:///{path}", clock) as db:
         kept = db.create("game", {"n": 1})
         holder = sqlite3.connect(path, isolation_level=None)
-        holder.execute("BEGIN EXCLUSIVE")  # another server stuck mid-write
-        with pytest.raises(StoreFault, match=r"\(OperationalError\)"):
-            db.update("game", kept.id, {"n": 2}, 1)
+        holder.execute(begin)
+        try:
+            yield db, kept.id, holder
+        finally:
+            if holder.in_transaction:
+                holder.execute("ROLLBACK")
+            holder.close()
+
+
+def test_a_locked_sqlite_database_costs_one_wait_then_is_refused_at_once_until_retried(
+    tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with another_writer(tmp_path, clock, monkeypatch, "BEGIN EXCLUSIVE") as (db, id, holder):
+        with pytest.raises(StoreFault, match=r"\(OperationalError\)"):  # another server stuck
+            db.update("game", id, {"n": 2}, 1)
         holder.execute("ROLLBACK")
-        holder.close()
         with pytest.raises(StoreFault, match="failed moments ago"):  # not tried: no wait
-            db.read("game", kept.id)
+            db.read("game", id)
         clock.advance(RETRY)
-        assert db.update("game", kept.id, {"n": 2}, 1).version == 2
+        assert db.update("game", id, {"n": 2}, 1).version == 2
 
 
 def test_a_sqlite_read_does_not_wait_for_another_servers_writer(
     tmp_path: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A read takes no write lock: it sees what was committed while another writer holds it."""
-    monkeypatch.setattr(backends, "_SQLITE_BUSY_SECONDS", 0.1)
-    path = tmp_path / "store.sqlite3"
-    with open_store(f"sqlite:///{path}", clock) as db:
-        kept = db.create("game", {"n": 1})
-        holder = sqlite3.connect(path, isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")  # another server mid-write, not committed yet
-        holder.execute("UPDATE documents SET data = '{\"n\": 9}' WHERE id = ?", (kept.id,))
-        assert db.read("game", kept.id).data == {"n": 1}
+    with another_writer(tmp_path, clock, monkeypatch, "BEGIN IMMEDIATE") as (db, id, holder):
+        holder.execute("UPDATE documents SET data = '{\"n\": 9}' WHERE id = ?", (id,))
+        assert db.read("game", id).data == {"n": 1}  # another server mid-write, not committed
         with pytest.raises(StoreFault, match=r"\(OperationalError\)"):  # a write still waits
-            db.update("game", kept.id, {"n": 2}, 1)
-        holder.execute("ROLLBACK")
-        holder.close()
+            db.update("game", id, {"n": 2}, 1)
 
 
 def test_a_postgresql_stopped_mid_use_is_refused_unnamed_and_used_again_once_back(
