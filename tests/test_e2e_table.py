@@ -9,6 +9,7 @@ the pages show (`expect`) or on the stored table, never on time.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -53,6 +54,20 @@ def sit(browser: Browser, server: str, link: str, name: str, lang: Lang) -> Page
     return phone
 
 
+def keep_tapped_twice(ana: Page, bob: Page, stored: Callable[[], View]) -> None:
+    """Ana, to move after her roll, taps a keep twice: it is played once, the second tap refused
+    by its number or dropped, and Bob's French page tells it."""
+    view = stored()
+    assert view.table is not None
+    keep = PLAYS(view.table)
+    assert keep.kind == "keep"
+    button(ana, 1, keep).dblclick()
+    expect(ana.locator(".st-key-table_2_moves")).to_be_visible()
+    ready(ana, BURST_QUIET_MS)
+    assert stored().number == 2
+    expect(bob.get_by_text(told(stored(), 1, "fr"))).to_be_visible()
+
+
 def told(view: View, seat: int, lang: Lang) -> str:
     """The first sentence of the last move, as seat `seat` reads it."""
     return view.log[-1].words(lang, seat, NAMES)[0]
@@ -81,16 +96,7 @@ def test_two_phones_play_at_one_table_and_each_sees_the_others_moves(
     button(ana, 0, Move("roll")).click()
     expect(bob.get_by_text(told(stored_at(id, 1), 1, "fr"))).to_be_visible()
 
-    # a keep tapped twice: played once, the second tap refused by its number or dropped
-    view = stored(id)
-    assert view.table is not None
-    keep = PLAYS(view.table)
-    assert keep.kind == "keep"
-    button(ana, 1, keep).dblclick()
-    expect(ana.locator(".st-key-table_2_moves")).to_be_visible()
-    ready(ana, BURST_QUIET_MS)
-    assert stored(id).number == 2
-    expect(bob.get_by_text(told(stored(id), 1, "fr"))).to_be_visible()
+    keep_tapped_twice(ana, bob, lambda: stored(id))
 
     # Ana reloads mid-turn: the same seat, its buttons at the same move
     ana.reload()

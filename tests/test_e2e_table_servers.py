@@ -29,15 +29,13 @@ from pickomino.i18n import Lang, t
 from pickomino.store import Store, open_store
 from pickomino.ui.storage import URL_SETTING
 from tests.browser import (
-    BURST_QUIET_MS,
     answered,
     needs_chromium,
     open_page,
-    ready,
     streamlit_server,
 )
 from tests.tables import table
-from tests.test_e2e_table import NAMES, PLAYS, button, told
+from tests.test_e2e_table import NAMES, PLAYS, button, keep_tapped_twice, sit, told
 
 POSTGRES = os.environ.get("PICKOMINO_TEST_POSTGRES_URL")
 
@@ -101,17 +99,6 @@ def shared() -> Iterator[Shared]:
             connection.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
-def sit(browser: Browser, server: str, id: str, link: str, name: str, lang: Lang) -> Page:
-    """A phone of its own (390 px wide) that opened a seat's link and sat down as `name`."""
-    query = urlencode({"table": id, "seat": link, "lang": lang})
-    phone = open_page(browser, f"{server}/table?{query}", 390, 844, is_mobile=True)
-    phone.get_by_role("textbox", name=t("room.join.nickname", lang), exact=True).fill(name)
-    with answered(phone):
-        phone.get_by_role("button", name=t("table_page.sit_down", lang)).click()
-    expect(phone.get_by_text(t("table_page.you_are", lang, name=name))).to_be_visible()
-    return phone
-
-
 def review(page: Page, lang: Lang) -> Locator:
     """The end's link to the game's review (the sidebar's menu, folded on a phone, is not it)."""
     return page.get_by_test_id("stMain").get_by_text(t("table_page.review", lang), exact=True)
@@ -125,8 +112,12 @@ def at_one_table(
     opened = shared.open(start)
     query = urlencode({"table": opened.id, "host": opened.host, "lang": "en"})
     laptop = open_page(browser, f"{shared.second}/table?{query}", 1280, 1000)
-    ana = sit(browser, shared.first, opened.id, opened.links[0], NAMES[0], "en")
-    bob = sit(browser, shared.second, opened.id, opened.links[1], NAMES[1], "fr")
+    ana, bob = (
+        sit(browser, server, "?" + urlencode({"table": opened.id, "seat": link}), name, lang)
+        for server, link, name, lang in zip(
+            (shared.first, shared.second), opened.links, NAMES, ("en", "fr"), strict=True
+        )
+    )
     return opened, laptop, ana, bob
 
 
@@ -166,18 +157,9 @@ def test_a_reload_a_double_tap_and_another_players_link_across_two_servers(
     id = opened.id
     expect(ana.get_by_role("heading", name=t("table_page.your_turn", "en"))).to_be_visible()
     button(ana, 0, Move("roll")).click()
-    view = shared.stored_at(id, 1)
-    expect(bob.get_by_text(told(view, 1, "fr"))).to_be_visible()
+    expect(bob.get_by_text(told(shared.stored_at(id, 1), 1, "fr"))).to_be_visible()
 
-    # a keep tapped twice: played once, the second tap refused by its number or dropped
-    assert view.table is not None
-    keep = PLAYS(view.table)
-    assert keep.kind == "keep"
-    button(ana, 1, keep).dblclick()
-    expect(ana.locator(".st-key-table_2_moves")).to_be_visible()
-    ready(ana, BURST_QUIET_MS)
-    assert shared.stored(id).number == 2
-    expect(bob.get_by_text(told(shared.stored(id), 1, "fr"))).to_be_visible()
+    keep_tapped_twice(ana, bob, lambda: shared.stored(id))
     watched = shared.stored(id).log[-1].words("en", None, NAMES)[0]  # the laptop seats no one
     expect(laptop.get_by_text(watched)).to_be_visible()
 

@@ -15,9 +15,7 @@ import json
 import random
 import time
 import zipfile
-from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -55,10 +53,10 @@ from pickomino.store import Store
 from pickomino.ui import storage
 from pickomino.ui.room import projector
 from pickomino.ui.room import tables as room_tables
-from pickomino.ui.table import state
 from tests.stores import Clock
 from tests.test_app import opened, shown_text
 from tests.test_room_page import panel, pupil, served, teacher_room
+from tests.test_table_page import own_store  # noqa: F401  (autouse: a store of this module's own)
 
 __all__ = ["served"]  # the fixture, used by name
 
@@ -275,17 +273,6 @@ def test_who_starts_a_table_made_by_hand_is_drawn(db: Store, clock: Clock) -> No
 
 
 # ----- the Class room page ---------------------------------------------------------------------
-
-
-@pytest.fixture(autouse=True)
-def own_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A store no other test sees, opened afresh (the app keeps one per process)."""
-    monkeypatch.setenv(storage.URL_SETTING, f"sqlite:///{tmp_path}/store.sqlite3")
-    storage.store.clear()
-    state.moves.clear()
-    yield
-    storage.store().close()
-    storage.store.clear()
 
 
 def app_tables() -> Tables:
