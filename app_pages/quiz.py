@@ -9,9 +9,11 @@ from pickomino.ui.frame import current_lang
 from pickomino.ui.room import projector
 
 lang = current_lang()
-refusals = quiz_view.settle(lang)
+refusals, notes = quiz_view.settle(lang)
 st.title(t("page.quiz.title", lang))
 frame.refused(refusals, icon=":material/error:")
+for note in notes:
+    st.info(note, icon=":material/info:")
 setup = quiz_view.current()
 if setup is None:
     quiz_view.setup_form(lang)

@@ -137,10 +137,12 @@ def _keep(answered: Answered) -> None:
         st.session_state[SAVED_KEY] = answered.problem
 
 
-def settle(lang: Lang) -> list[str]:
-    """Read the URL's quiz on arriving, write the setup back to it; a refusal's words, if any.
+def settle(lang: Lang) -> tuple[list[str], list[str]]:
+    """Read the URL's quiz on arriving, write the setup back to it; refusals' words, and notes'.
 
-    A bad link changes nothing: the quiz shown before (and its answers) stays.
+    A bad link changes nothing: the quiz shown before (and its answers) stays. A quiz someone made
+    before is no fault of the pupil who typed its word, so it is a note, not a refusal: a child
+    should not read it in red.
     """
     refused: QuizError | None = st.session_state.pop(REFUSED_KEY, None)
     code = st.query_params.get("code")
@@ -164,9 +166,10 @@ def settle(lang: Lang) -> list[str]:
     publish()
     notice: str | None = st.session_state.pop(NOTICE_KEY, None)
     said = [] if notice is None else [t(f"quiz.teacher_part.{notice}", lang)]
+    notes, said = (said, []) if notice == "taken" else ([], said)
     if refused is not None:
-        return [refusal(refused, lang), *said]
-    return said + ([] if saved is None else [KEPT.words(saved, lang)])
+        return [refusal(refused, lang), *said], notes
+    return said + ([] if saved is None else [KEPT.words(saved, lang)]), notes
 
 
 def publish() -> None:
