@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import pytest
+from streamlit.runtime.media_file_manager import MediaFileManager
 from streamlit.testing.v1 import AppTest
 
 from pickomino.activities.classroom import TEACHER_KEY, TeacherDesk
@@ -49,7 +50,7 @@ from pickomino.rooms import (
 from pickomino.rooms import pupil_id as key_of
 from pickomino.scenario import scenario_json
 from pickomino.share import read_file
-from pickomino.store import Store
+from pickomino.store import Store, StoreFault
 from pickomino.ui import storage
 from pickomino.ui.room import projector
 from pickomino.ui.room import tables as room_tables
@@ -426,9 +427,9 @@ def test_the_teacher_puts_one_table_large_and_comes_back_to_them_all() -> None:
     }
 
 
-def round_played() -> tuple[AppTest, str, AppTest, AppTest]:
-    """A teacher's board whose room dealt Zoë and Max one table played to its end; its id."""
-    teacher, code = teacher_room()
+def round_played(lang: str = "en") -> tuple[AppTest, str, AppTest, AppTest]:
+    """A teacher's board (in `lang`) whose room dealt Zoë and Max one table played to its end."""
+    teacher, code = teacher_room(lang)
     zoe, max_ = pupil(code, "Zoë"), pupil(code, "Max")
     deal(teacher)
     room = storage.store().find_room(code)
@@ -469,6 +470,40 @@ def test_at_the_end_the_board_shows_the_results_and_the_teacher_downloads_them(
     panel(teacher)
     assert "room_tables_deal" in {b.key for b in teacher.button}  # a new round may be dealt
     assert ("application/zip", None) in served  # made on its click only
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl"])
+def test_the_download_made_while_the_store_is_at_fault_says_the_games_are_missing(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is made after the click, where the page can say nothing: at a fault it still gives
+    the results, and says in the teacher's words that the games are not in it; no failure."""
+    made: list[Any] = []
+    add_deferred = MediaFileManager.add_deferred
+
+    def keep(self: MediaFileManager, data: Any, *args: Any, **kw: Any) -> str:
+        made.append(data)
+        return add_deferred(self, data, *args, **kw)
+
+    monkeypatch.setattr(MediaFileManager, "add_deferred", keep)
+    _, room, *_ = round_played(lang)
+    zip_of = made[-1]  # the board's last run's
+    with zipfile.ZipFile(io.BytesIO(zip_of())) as files:
+        assert files.namelist() == [
+            f"{t('room.tables.file_results', lang)}.csv",
+            f"{t('room.tables.file_table', lang, n=1)}.json",
+        ]
+
+    def fault(self: Tables, room_id: str) -> None:
+        raise StoreFault("the database went away")
+
+    monkeypatch.setattr(Tables, "records", fault)
+    with zipfile.ZipFile(io.BytesIO(zip_of())) as files:
+        results = files.read(f"{t('room.tables.file_results', lang)}.csv").decode()
+        missing = files.read(f"{t('room.tables.file_missing', lang)}.txt").decode()
+        assert len(files.namelist()) == 2
+    assert results == results_sheet(app_tables().board(room), lang)
+    assert missing == t("room.tables.missing", lang)
 
 
 def test_a_phone_looks_its_table_up_again_only_when_the_room_moved(

@@ -172,19 +172,26 @@ def results_sheet(lines: Sequence[BoardLine], lang: Lang) -> str:
 
 def records_zip(
     lines: Sequence[BoardLine],
-    records: Sequence[tuple[int, Finished]],
+    records: Sequence[tuple[int, Finished]] | None,
     lang: Lang,
     text: Callable[[Scenario], str],
 ) -> bytes:
     """The file the teacher downloads: the results sheet, and each finished game's record.
 
     Each record is the file the Play and Review pages open (`text` writes it), named by its table,
-    so a game is reviewed or replayed exactly (its seed is in it).
+    so a game is reviewed or replayed exactly (its seed is in it). `records` None: they could not
+    be read (a store at fault). The file is made after the click, where the page can say nothing,
+    so the results (already on the board) come with a note in the teacher's language saying the
+    games are missing, rather than Streamlit's English failure and no file at all.
     """
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as files:
         files.writestr(f"{t('room.tables.file_results', lang)}.csv", results_sheet(lines, lang))
-        for place, finished in records:
+        if records is None:
+            files.writestr(
+                f"{t('room.tables.file_missing', lang)}.txt", t("room.tables.missing", lang)
+            )
+        for place, finished in records or ():
             name = t("room.tables.file_table", lang, n=place)
             files.writestr(f"{name}.json", text(finished.record))
     return out.getvalue()

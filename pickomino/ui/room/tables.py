@@ -31,6 +31,7 @@ from pickomino.activities.table import (
     ROOM_SEATS,
     TIMERS,
     BoardLine,
+    Finished,
     TableRefused,
     Tables,
     next_number,
@@ -331,13 +332,21 @@ def _download(id: str, code: str, lines: tuple[BoardLine, ...], lang: Lang) -> N
     """The results and every finished game's file, one zip, for the teacher to keep."""
     st.download_button(
         t("room.tables.download", lang),
-        lambda: records_zip(lines, tables().records(id), lang, records.record_text),
+        lambda: records_zip(lines, _records(id), lang, records.record_text),
         file_name=f"room-{code}-tables.zip",
         mime="application/zip",
         key="room_tables_download",
         on_click="ignore",
         icon=":material/download:",
     )
+
+
+def _records(id: str) -> tuple[tuple[int, Finished], ...] | None:
+    """The room's finished games, or None when the store cannot say (`records_zip`)."""
+    try:
+        return tables().records(id)
+    except StoreError:
+        return None
 
 
 Mine = tuple[str, int] | None
