@@ -69,7 +69,7 @@ class Documents(Connection):
         """
         text = encode(kind, data)
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             stored = run(
                 "INSERT INTO documents (id, kind, version, data, written, expires)"
                 " VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET kind = excluded.kind,"
@@ -114,7 +114,7 @@ class Documents(Connection):
         """
         text = encode(kind, data)
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             update_document(run, kind, id, text, version, now, lifetime)
         return Document(id, kind, version + 1, json.loads(text), now, now + lifetime)
 

@@ -85,7 +85,7 @@ class Rooms(Connection):
         """
         text = encode("room", data)
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             pulse(run, id, now)
             update_document(run, "room", id, text, version, now, lifetime)
             run(
@@ -119,7 +119,7 @@ class Rooms(Connection):
         """
         now = self._clock()
         folded = name_key(nickname)
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             capacity = pulse(run, id, now)
             row = run(
                 "SELECT removed FROM room_pupils WHERE room = ? AND pupil = ?", (id, pupil)
@@ -153,7 +153,7 @@ class Rooms(Connection):
     def remove_pupil(self, id: str, pupil: str) -> None:
         """Take a pupil out of the room, with their answers; their link no longer lets them in."""
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             pulse(run, id, now)
             run("UPDATE room_pupils SET removed = 1 WHERE room = ? AND pupil = ?", (id, pupil))
             run("DELETE FROM room_answers WHERE room = ? AND pupil = ?", (id, pupil))
@@ -167,7 +167,7 @@ class Rooms(Connection):
         refused, never counted after.
         """
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             counted = run(
                 "UPDATE rooms SET pulse = pulse + 1, changed = ?"
                 " WHERE id = ? AND open_question = ? AND (deadline IS NULL OR deadline > ?)",
