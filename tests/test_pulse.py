@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any, Final
 
 import pytest
@@ -13,7 +14,7 @@ from starlette.applications import Starlette
 from pickomino import rooms
 from pickomino.activities.table import Opened, Tables
 from pickomino.rooms import Limit
-from pickomino.store import Store, StoreFault, open_store
+from pickomino.store import EXPIRY, Store, StoreFault, open_store
 from pickomino.ui import pulse
 from tests.stores import Clock
 
@@ -344,3 +345,30 @@ def test_a_held_request_at_a_store_at_fault_or_a_table_gone_answers_no_version(
         404,
         {"pulse": None},
     )
+
+
+def test_a_sweep_answers_a_table_gone_and_holds_the_others(
+    url: str, clock: Clock, db: Store
+) -> None:
+    tables = Tables(db, lambda: NOW)
+    gone, kept = tables.open(2).id, tables.open(2).id
+    app, held = holding(lambda: db, every=0.05)
+
+    async def scenario() -> list[tuple[int, Any]]:
+        asked = [
+            asyncio.create_task(fetch(app, f"/pulse/table/{id}", query="since=1"))
+            for id in (gone, kept)
+        ]
+        await waiting(held, 2)
+        clock.advance(EXPIRY - timedelta(seconds=1))
+        db.touch("table", kept)  # kept a while longer than the other
+        clock.advance(timedelta(seconds=2))
+        async with asyncio.timeout(GUARD):
+            first = (await asked[0])[:2]
+        assert len(held) == 1
+        with open_store(url, clock) as other:  # written by another server: not told
+            other.update("table", kept, other.read("table", kept).data, 1)
+        async with asyncio.timeout(GUARD):
+            return [first, (await asked[1])[:2]]
+
+    assert asyncio.run(scenario()) == [(404, {"pulse": None}), (200, {"pulse": 2, "now": NOW})]

@@ -611,3 +611,23 @@ def test_observers_are_told_every_committed_change_of_a_number_and_nothing_else(
     db.create_owned("table", room, [{}], 5)
     db.remove_pupil(room, pupil)
     assert told[1:] == [room] * 5
+
+
+def test_many_versions_and_pulses_are_read_as_one_by_one_with_those_gone_left_out(
+    db: Store, clock: Clock
+) -> None:
+    old, new, other = (db.create(kind, GAME) for kind in ("game", "game", "quiz"))
+    db.update("game", new.id, {"move": 2}, 1)
+    clock.advance(EXPIRY - timedelta(seconds=1))
+    db.update("game", new.id, {"move": 3}, 2)
+    clock.advance(timedelta(seconds=2))  # `old` expired, `new` written since
+    ids = [old.id, new.id, other.id, "nothing-here"]
+    assert db.versions("game", ids) == {new.id: 3} == {new.id: db.version("game", new.id)}
+    assert db.versions("game", []) == {}
+    rooms = [new_room(db, code) for code in ("ABCDEFG", "HJKMNPQ")]
+    db.join_room(rooms[1], "p" * 16, "Ada")
+    assert (
+        db.room_pulses([*rooms, "nothing-here"])
+        == {room: db.room_pulse(room).pulse for room in rooms}
+        == {rooms[0]: 1, rooms[1]: 2}
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -105,6 +105,21 @@ class Rooms(Connection):
         if row is None:
             raise UnknownDocument("room", id)
         return RoomPulse(int(row[0]), int(row[1]), float(row[2]))
+
+    def room_pulses(self, ids: Collection[str]) -> dict[str, int]:
+        """The pulse of each of the rooms `ids`, in one statement; an unknown room left out.
+
+        For a server holding many pages' requests until their rooms change (`ui/pulse.py`), as
+        `Documents.versions`.
+        """
+        if not ids:
+            return {}
+        with self._transaction(read=True) as run:
+            rows = run(
+                f"SELECT id, pulse FROM rooms WHERE id IN ({', '.join('?' * len(ids))})",
+                tuple(ids),
+            ).fetchall()
+        return {str(row[0]): int(row[1]) for row in rows}
 
     def join_room(
         self, id: str, pupil: str, nickname: str, joins_per_minute: int | None = None

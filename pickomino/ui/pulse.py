@@ -45,11 +45,21 @@ class Pulse:
     path: str
     read: Callable[[Store, str], int]
     """The number of the document of that id, UnknownDocument or ExpiredDocument when gone."""
+    reads: Callable[[Store, list[str]], dict[str, int]]
+    """The numbers of the documents of those ids, in one statement, those gone left out."""
 
 
-ROOM: Final = Pulse("/pulse/", lambda store, id: store.room_pulse(id).pulse)
+ROOM: Final = Pulse(
+    "/pulse/",
+    lambda store, id: store.room_pulse(id).pulse,
+    lambda store, ids: store.room_pulses(ids),
+)
 """A room's pulse (`Store.room_pulse`): its count of changes, a pupil's tap among them."""
-TABLE: Final = Pulse("/pulse/table/", lambda store, id: store.version("table", id))
+TABLE: Final = Pulse(
+    "/pulse/table/",
+    lambda store, id: store.version("table", id),
+    lambda store, ids: store.versions("table", ids),
+)
 """A table's version (`Store.version`): a seat taken, a move, a bot's move, the end."""
 PULSES_PER_ADDRESS: Final = 6000
 """A minute's polls from one network address: a class of 60 phones polling every second,
@@ -58,10 +68,12 @@ HOLD_SECONDS: Final = 15.0
 """The longest a request that says the number it knows waits for another (`route`): a proxy cuts
 a request silent for a minute or more (nginx's default, Cloudflare's 100 s), so a quarter of that
 is safe, and a page whose table or room is idle asks four times a minute."""
-SWEEP_SECONDS: Final = 1.0
+SWEEP_SECONDS: Final = 0.25
 """How often the server reads every number its held requests wait on (`Held`), to see another
 server's writes to the same database: its own writes answer them at once, so only a change made
-by another server can wait this long. One read per document waited on, all on one thread."""
+by another server waits for it, an eighth of a second on average. One statement for all the
+documents of a kind waited on (`Pulse.reads`), on one thread: a few a second, whatever the
+number of pages waiting (docs/speed.md, "Tables")."""
 HELD_PER_ADDRESS: Final = 120
 """The requests one network address may have waiting at once: two pages of each of 60 pupils
 behind one school address (`PULSES_PER_ADDRESS`); past it, 429 and the page asks later."""
@@ -413,13 +425,25 @@ class Held:
         task.add_done_callback(self._tasks.discard)
 
     def _numbers(self, keys: list[Key]) -> dict[Key, Read]:
-        """The documents' numbers, or why each could not be read (on a thread)."""
+        """The documents' numbers, or why each could not be read (on a thread).
+
+        One statement for all of a kind (`Pulse.reads`); one read more for each left out, to learn
+        why (gone, expired, or changed kind in between).
+        """
         read: dict[Key, Read] = {}
-        for of, id in keys:
+        for of in {of for of, _ in keys}:
+            ids = [id for kind, id in keys if kind is of]
             try:
-                read[of, id] = of.read(self._store(), id)
+                store = self._store()
+                found = of.reads(store, ids)
             except StoreError as error:
-                read[of, id] = error
+                read.update({(of, id): error for id in ids})
+                continue
+            for id in ids:
+                try:
+                    read[of, id] = found[id] if id in found else of.read(store, id)
+                except StoreError as error:
+                    read[of, id] = error
         return read
 
     def _settle(self, read: dict[Key, Read]) -> None:
