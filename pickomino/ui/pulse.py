@@ -10,6 +10,11 @@ same way (`GET /pulse/table/<table id>`, `TABLE`): the table document's version 
 which moves with every seat taken and every move, and its fragment runs only when that moved
 (`ui/table/draw.py`).
 
+A page that says the number it knows is answered when that number moves, not when it asks next:
+the server holds its request (`Held`), woken by this server's own write (`Store.observe`) or, for
+another server's, by reading the documents waited on a few times a second; so a move or a tap
+reaches the waiting pages as soon as it is written, and an idle page asks four times a minute.
+
 It asks for no token: it tells only a number that grows with every change to the room or the
 table, so one who knows a room's id (a random 64-bit name, in its pupils’ pages only, never in a
 link) or a table's (in its links) learns when it changes and roughly how often, nothing of what:
