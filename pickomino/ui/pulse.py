@@ -79,9 +79,10 @@ server's writes to the same database: its own writes answer them at once, so onl
 by another server waits for it, an eighth of a second on average. One statement for all the
 documents of a kind waited on (`Pulse.reads`), on one thread: a few a second, whatever the
 number of pages waiting (docs/speed.md, "Tables")."""
-HELD_PER_ADDRESS: Final = 120
-"""The requests one network address may have waiting at once: two pages of each of 60 pupils
-behind one school address (`PULSES_PER_ADDRESS`); past it, 429 and the page asks later."""
+HELD_PER_ADDRESS: Final = 200
+"""The requests one network address may have waiting at once: 50 tables' 100 pages and a class
+of 60 behind one address (a school's, or a proxy's whose forwarded addresses uvicorn does not
+trust: then every page has it, docs/deploy.md); past it, 429 and the page asks a second later."""
 HELD: Final = 2000
 """The requests the server holds at once, whoever asks: each is an open connection."""
 NO_STORE: Final = {"Cache-Control": "no-store"}
