@@ -25,13 +25,14 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Hashable
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.calibration import BOTS, Game, brier, by_lead, games, lead, rates
+from benchmarks.calibration import BOTS, Game, Key, brier, by_lead, games, lead, rates
 from pickomino.bots import autoplay, bot
 from pickomino.game import Table
 from pickomino.value import chance, share
@@ -63,6 +64,35 @@ def by_pairing(game: Game, table: Table, seat: int) -> tuple[str, str, int, int]
     return game.first, game.second, seat, lead(table, seat)
 
 
+def noise(played: list[Game], key: Key, rate: dict[Hashable, float]) -> dict[Hashable, float]:
+    """The variance of each cell's counted rate (`rates`), its turn starts clustered by game.
+
+    A cell's rate r is the mean of its n shares x; one game's turn starts share its outcome, so
+    they are summed per game first: over its G games, Var(r) ~ G/(G - 1) times the sum of
+    (sum of x - r in a game)^2, over n^2 (0 for a cell of one game: nothing to tell it by). A test
+    row's expected squared gap to the counted rate is its gap to the cell's true rate plus Var(r),
+    the counting games being independent of the test games: subtracting it gives the Brier the
+    table would have if counted on endless games.
+    """
+    gaps: dict[tuple[int, Hashable], float] = {}
+    count: dict[Hashable, int] = {}
+    for number, game in enumerate(played):
+        for table in game.starts:
+            for seat in range(2):
+                at = key(game, table, seat)
+                gap = share(game.final, seat) - rate[at]
+                gaps[number, at] = gaps.get((number, at), 0.0) + gap
+                count[at] = count.get(at, 0) + 1
+    spread: dict[Hashable, float] = {}
+    clusters: dict[Hashable, int] = {}
+    for (_, at), gap in gaps.items():
+        spread[at] = spread.get(at, 0.0) + gap * gap
+        clusters[at] = clusters.get(at, 0) + 1
+    return {
+        at: spread[at] * clusters[at] / max(clusters[at] - 1, 1) / count[at] ** 2 for at in count
+    }
+
+
 def below(terms: np.ndarray, yardstick: np.ndarray, rng: np.random.Generator) -> str:
     """How far the mean of `terms` is below the yardstick's, in %, a bootstrap 95 % interval."""
     picks = rng.integers(0, len(terms), size=(2000, len(terms)))
@@ -80,7 +110,9 @@ def line(name: str, terms: np.ndarray, yardstick: np.ndarray, rng: np.random.Gen
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", type=int, default=600, help="turn starts rolled out")
+    parser.add_argument(
+        "--states", type=int, default=600, help="turn starts rolled out (0: the tables alone)"
+    )
     parser.add_argument("--rollouts", type=int, default=32, help="rollouts a turn start")
     parser.add_argument("--games", type=int, default=60, help="test games per ordered pairing")
     parser.add_argument(
@@ -94,23 +126,29 @@ def main() -> None:
     start = time.process_time()
     table_games = games("lead-table", args.table_games, args.seed, args.bots)
     pooled, paired = rates(table_games), rates(table_games, by_pairing)
+    pooled_noise = noise(table_games, by_lead, pooled)
+    paired_noise = noise(table_games, by_pairing, paired)
     tested = games("calibration", args.games, args.seed, args.bots)
     starts = [(game, table) for game in tested for table in game.starts]
     played = time.process_time() - start
 
     # 2. The table per pairing against the pooled one, on every test turn start.
-    result, from_pooled, from_paired = [], [], []
+    # Where a test row's cell was never counted: the pooled table's rate, else an even chance.
+    result, from_pooled, from_paired, pooled_spread, paired_spread = [], [], [], [], []
     for game, table in starts:
         for seat in range(2):
             result.append(share(game.final, seat))
-            from_pooled.append(pooled.get(by_lead(game, table, seat), 0.5))
-            from_paired.append(
-                paired.get(by_pairing(game, table, seat), pooled.get(lead(table, seat), 0.5))
-            )
+            ahead, pairing = by_lead(game, table, seat), by_pairing(game, table, seat)
+            from_pooled.append(pooled.get(ahead, 0.5))
+            pooled_spread.append(pooled_noise.get(ahead, 0.0))
+            from_paired.append(paired.get(pairing, from_pooled[-1]))
+            paired_spread.append(paired_noise.get(pairing, pooled_spread[-1]))
     pooled_brier = brier(np.array(from_pooled), np.array(result))
     paired_brier = brier(np.array(from_paired), np.array(result))
+    pooled_true = pooled_brier - float(np.mean(pooled_spread))
+    paired_true = paired_brier - float(np.mean(paired_spread))
 
-    # 1. The oracle on a uniform sample of the same turn starts.
+    # 1. The oracle on a uniform sample of the same turn starts (none with --states 0).
     sample = sorted(random.Random(f"oracle/{args.seed}").sample(range(len(starts)), args.states))
     oracle, raw, stated, yardstick = [], [], [], []
     for index in sample:
@@ -142,6 +180,12 @@ def main() -> None:
         f"counted per ordered pairing and seat {paired_brier:.4f}, "
         f"{100 * (1 - paired_brier / pooled_brier):.1f} % below"
     )
+    print(
+        f"The same less their counting noise (tables of endless games): pooled {pooled_true:.4f}, "
+        f"per pairing {paired_true:.4f}, {100 * (1 - paired_true / pooled_true):.1f} % below"
+    )
+    if not args.states:
+        return
     print(
         f"{args.states} turn starts sampled uniformly, {args.rollouts} rollouts each, "
         f"{time.process_time() - start:.0f} s CPU in all"

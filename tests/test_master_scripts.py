@@ -15,10 +15,12 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from benchmarks.calibration import games
-from benchmarks.oracle import oracle_terms, rollout
+from benchmarks.calibration import Game, games, rates
+from benchmarks.oracle import by_pairing, noise, oracle_terms, rollout
 from pickomino.bots import play_game, strategy
+from pickomino.game import Table
 from pickomino.value import share
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +104,20 @@ def test_rollouts_from_a_turn_start_play_to_the_end_and_share_one_game() -> None
     assert 0 <= np.mean([first for first, _ in shares]) <= 1
 
 
+def test_a_tables_counting_noise_counts_one_games_turn_starts_together() -> None:
+    # Seat 0's cell at lead 0 is counted from three turn starts, two of them in a game it won:
+    # shares 1, 1, 0, rate 2/3; by game the gaps sum to 2/3 and -2/3, so Var = 2 (8/9) / 3^2
+    # (2 games: 2/(2 - 1)), not the (1/3) / 3 of three independent turn starts.
+    finals = [play_game([strategy("heuristic")] * 2, random.Random(k)) for k in range(20)]
+    won = next(final for final in finals if share(final, 0) == 1)
+    lost = next(final for final in finals if share(final, 0) == 0)
+    start = Table.new(2)
+    played = [Game("a", "b", [start, start], won), Game("a", "b", [start], lost)]
+    rate = rates(played, by_pairing)
+    assert rate["a", "b", 0, 0] == pytest.approx(2 / 3)
+    assert noise(played, by_pairing, rate)["a", "b", 0, 0] == pytest.approx(16 / 81)
+
+
 def test_the_oracle_runs_and_its_chances_are_chances() -> None:
     out = run(
         "benchmarks/oracle.py",
@@ -109,6 +125,7 @@ def test_the_oracle_runs_and_its_chances_are_chances() -> None:
         *("--bots", "cautious", "heuristic"),
     )
     assert "2 turn starts sampled uniformly, 2 rollouts each" in out
+    assert re.search(r"per pairing [\d.]+, -?[\d.]+ % below", out) is not None
     rows = re.findall(r"^(oracle uncorrected|value.chance|score-lead table)\s+([\d.]+) ", out, re.M)
     assert [name for name, _ in rows] == ["oracle uncorrected", "value.chance", "score-lead table"]
     assert all(0 <= float(brier) <= 1 for _, brier in rows)
