@@ -22,8 +22,10 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable, Hashable, Sequence
 from itertools import permutations
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -44,10 +46,19 @@ def lead(table: Table, seat: int) -> int:
     return max(-CLIP, min(CLIP, ahead))
 
 
-def games(label: str, count: int, seed: int) -> list[tuple[list[Table], Table]]:
-    """`count` games of every ordered pair of `BOTS`: each game's turn starts and final table."""
+class Game(NamedTuple):
+    """One played game: who sat first and second, its turn starts and its final table."""
+
+    first: str
+    second: str
+    starts: list[Table]
+    final: Table
+
+
+def games(label: str, count: int, seed: int, bots: Sequence[str] = BOTS) -> list[Game]:
+    """`count` games of every ordered pair of `bots`: each game's turn starts and final table."""
     played = []
-    for first, second in permutations(BOTS, 2):
+    for first, second in permutations(bots, 2):
         for game in range(count):
             name = f"{label}/{seed}/{first}-{second}/{game}"
             seats = [
@@ -60,8 +71,27 @@ def games(label: str, count: int, seed: int) -> list[tuple[list[Table], Table]]:
                 final = step.table
                 if not final.over and final.phase == "roll":
                     starts.append(final)
-            played.append((starts, final))
+            played.append(Game(first, second, starts, final))
     return played
+
+
+Key = Callable[[Game, Table, int], Hashable]
+"""What a yardstick table is counted by, for a seat at a turn start of a game."""
+
+
+def by_lead(game: Game, table: Table, seat: int) -> Hashable:
+    """The plain score-lead table's key: the lead alone."""
+    return lead(table, seat)
+
+
+def rates(played: list[Game], key: Key = by_lead) -> dict[Hashable, float]:
+    """The mean share of every turn start (both seats' sides) of `played`, counted by `key`."""
+    wins: dict[Hashable, list[float]] = {}
+    for game in played:
+        for table in game.starts:
+            for seat in range(2):
+                wins.setdefault(key(game, table, seat), []).append(share(game.final, seat))
+    return {at: float(np.mean(results)) for at, results in wins.items()}
 
 
 def calibration(stated: np.ndarray, result: np.ndarray) -> float:
@@ -75,9 +105,16 @@ def calibration(stated: np.ndarray, result: np.ndarray) -> float:
     return gap / len(stated)
 
 
+def brier(stated: np.ndarray, result: np.ndarray) -> float:
+    """The mean squared gap between the stated chance and the result."""
+    return float(np.mean((stated - result) ** 2))
+
+
 def report(name: str, stated: np.ndarray, result: np.ndarray) -> None:
-    brier = float(np.mean((stated - result) ** 2))
-    print(f"{name}: calibration error {calibration(stated, result):.4f}, Brier {brier:.4f}")
+    print(
+        f"{name}: calibration error {calibration(stated, result):.4f}, "
+        f"Brier {brier(stated, result):.4f}"
+    )
 
 
 def main() -> None:
@@ -89,19 +126,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     start = time.process_time()
-    wins: dict[int, list[float]] = {}
-    for starts, final in games("lead-table", args.table_games, args.seed):
-        for table in starts:
-            for seat in range(2):
-                wins.setdefault(lead(table, seat), []).append(share(final, seat))
-    table_rate = {ahead: float(np.mean(results)) for ahead, results in wins.items()}
-    stated, by_lead, result = [], [], []
-    for starts, final in games("calibration", args.games, args.seed):
-        for table in starts:
+    table_rate = rates(games("lead-table", args.table_games, args.seed))
+    stated, from_table, result = [], [], []
+    for game in games("calibration", args.games, args.seed):
+        for table in game.starts:
             for seat in range(2):
                 stated.append(chance(table, seat))
-                by_lead.append(table_rate.get(lead(table, seat), 0.5))
-                result.append(share(final, seat))
+                from_table.append(table_rate.get(lead(table, seat), 0.5))
+                result.append(share(game.final, seat))
     outcome = np.array(result)
     print(
         f"{len(result):,} turn starts (both seats) of {args.games} games per ordered pairing of "
@@ -109,7 +141,7 @@ def main() -> None:
         f"{time.process_time() - start:.0f} s CPU"
     )
     report("value.chance", np.array(stated), outcome)
-    report("score-lead table", np.array(by_lead), outcome)
+    report("score-lead table", np.array(from_table), outcome)
 
 
 if __name__ == "__main__":
