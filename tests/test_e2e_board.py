@@ -28,7 +28,7 @@ from pickomino.sandbox import Sandbox
 from pickomino.store import open_store
 from pickomino.ui.room import live
 from pickomino.ui.storage import URL_SETTING
-from tests.browser import answered, needs_chromium, open_page
+from tests.browser import answered, needs_chromium, open_page, ready
 
 pytestmark = needs_chromium
 
@@ -183,6 +183,7 @@ def test_the_control_link_is_copied_and_closing_asks_once_more(
     close = board.locator(".st-key-room_close button")
     expect(close).to_have_count(0)  # folded: nothing of the teacher's on the projected page
     board.get_by_text(title, exact=True).click()
+    ready(board)  # the panel fills as its run draws: a click before may land where it was
     copy = board.locator("button.pk-copy")
     expect(copy).to_have_text(t("room.teacher.control_copy", "en"))
     copy.click()
