@@ -201,8 +201,7 @@ def _live(shown: Reader, lang: Lang, pulsed: bool) -> None:
     if view.over:
         st.rerun(scope="app")
     if pulsed:
-        # its own seat to move, only its own taps change the table: nothing worth holding for
-        pulse.watch(view.id, _pace(view), None, pulse.TABLE, view.version, hold=not view.mine)
+        pulse.watch(view.id, _pace(view), None, pulse.TABLE, view.version)
     _at_table(shown, view, lang)
 
 
