@@ -124,15 +124,19 @@ async def poll(
         await asyncio.sleep(max(0.0, client.interval - (time.perf_counter() - started)))
 
 
-async def look(client: Client, url: str, last: int | None) -> int | None:
+async def look(client: Client, url: str, last: int | None, hold: bool = True) -> int | None:
     """One poll of a page that polls the room's pulse (or a table's version) itself, at the
     server `url`, from the page's own address: its part runs when the number moved from `last`,
     or from the one the page's mark says it drew (a table's: the mover's own tap drew it), or
-    none was answered (`pulse.POLL`); the number. This client waits for each run, so the mark
-    it compares with is always the last run's, as the script's is once the run arrived. The
-    page's wake is not followed: the benchmarks' questions and tables have no timer, and the room
-    closes idle two hours on."""
-    now = await client.ask(f"{url}/{client.pulse}")
+    none was answered (`pulse.POLL`); the number. A page whose mark asks it (and `hold`) says the
+    number it knows, and the server answers once that moved (or its hold ends), as a browser's
+    poll waits. This client waits for each run, so the mark it compares with is always the last
+    run's, as the script's is once the run arrived. The page's wake is not followed: the
+    benchmarks' questions and tables have no timer, and the room closes idle two hours on."""
+    if client.seen is not None:
+        last = client.seen
+    since = f"?since={last}" if hold and client.hold and last is not None else ""
+    now = await client.ask(f"{url}/{client.pulse}{since}")
     if client.seen is not None:
         last = client.seen
     if now is None or now != last:

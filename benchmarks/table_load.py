@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -46,11 +47,11 @@ import resource
 import sys
 import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Coroutine, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +74,7 @@ MAX_TABLES = 60
 MAX_PHONES = 2
 MAX_SERVERS = 2
 MAX_SECONDS = 900.0
+T = TypeVar("T")
 NAMES = ("Ana", "Bob")
 LANG: Final[Lang] = "en"
 MOVE = re.compile(r"table_(\d+)_(roll|stop|take_\d+|keep_\w+)$")
@@ -149,6 +151,20 @@ def address(seat: Seat) -> str:
     return f"127.1.{seat.table}.{seat.seat + 1}"
 
 
+async def until_stopped(work: Coroutine[None, None, T], stop: asyncio.Event) -> tuple[T] | None:
+    """`work`'s result, or None once `stop` is set first (`work` then cancelled): a held ask
+    (`look`) ends with the run, not up to its hold later, so the run's seconds are its play."""
+    task, stopped = asyncio.ensure_future(work), asyncio.ensure_future(stop.wait())
+    await asyncio.wait({task, stopped}, return_when=asyncio.FIRST_COMPLETED)
+    stopped.cancel()
+    if task.done():
+        return (task.result(),)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return None
+
+
 async def sit(url: str, id: str, link: str, name: str, seat: Seat) -> Client:
     """A light client that opened a seat's link and sat down as `name` (its page then polls)."""
     query = urlencode({"table": id, "seat": link, "lang": LANG})
@@ -172,7 +188,10 @@ async def play_light(client: Client, seat: Seat, run: Run, url: str) -> None:
             if client.fragment:
                 await client.run()
             else:
-                last = await look(client, url, last)
+                looked = await until_stopped(look(client, url, last), run.stop)
+                if looked is None:
+                    break  # its held ask left as a closed tab leaves it
+                last = looked[0]
             if client.runs != runs:  # a screen drawn
                 seat.screens.append((time.perf_counter(), "\n".join(client.texts)))
         key = choose(client.drawn)

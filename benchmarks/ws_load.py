@@ -84,6 +84,8 @@ ANSWER_S = 60.0
 PULSE_MARK = re.compile(r'data-pk-pulse="([^"]+)" data-pk-every="(\d+)"')
 """A page's mark of its own poll of a room's pulse or a table's version (`ui.pulse.POLL`)."""
 DRAWN_MARK = re.compile(r'data-pk-drawn="(\d+)"')
+HOLD_MARK = 'data-pk-hold="1"'
+"""A page's mark that asks the server to hold its ask until the number moves (`ui.pulse.POLL`)."""
 """The number the page drew, in its mark when it knows it (a table's version)."""
 
 
@@ -111,6 +113,8 @@ class Client:
     not."""
     seen: int | None = None
     """The number the page's mark says it drew (a table's version), None when it says none."""
+    hold: bool = False
+    """Whether the page's mark asks the server to hold its ask until the number moves."""
     source: str | None = None
     """The loopback address the page connects from, and polls its pulse from."""
     runs: int = 0
@@ -180,7 +184,8 @@ class Client:
         page's address (`source`: the route counts its requests by address).
         """
         address = urlsplit(url)
-        request = f"GET {address.path} HTTP/1.1\r\nHost: {address.netloc}\r\n\r\n"
+        path = f"{address.path}?{address.query}" if address.query else address.path
+        request = f"GET {path} HTTP/1.1\r\nHost: {address.netloc}\r\n\r\n"
         try:
             async with asyncio.timeout(ANSWER_S):
                 if self.http is None:
@@ -211,7 +216,7 @@ class Client:
             self.fragment = ""  # a run of the whole page: the browser drops every fragment's
             # timer, and the run's `auto_rerun` sets it again if the fragment still polls
             self.drawn = set()  # and it draws the page anew (a watcher's `st.rerun` too)
-            self.pulse, self.seen = "", None  # likewise the page's own poll, set by its mark
+            self.pulse, self.seen, self.hold = "", None, False  # likewise the page's own poll
         elif kind == "navigation":
             self.page_hash = message.navigation.page_script_hash
         elif kind == "page_info_changed":
@@ -236,6 +241,7 @@ class Client:
                 self.pulse, self.interval = mark[1], int(mark[2]) / 1000
                 drawn = DRAWN_MARK.search(element.html.body)
                 self.seen = None if drawn is None else int(drawn[1])
+                self.hold = HOLD_MARK in element.html.body
             elif which == "exception":
                 self.errors.append(element.exception.message)
         elif kind == "script_finished":

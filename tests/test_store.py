@@ -577,3 +577,57 @@ def test_a_claimed_id_has_one_holder_until_it_expires(db: Store, clock: Clock) -
     assert db.read("quiz_teacher", "teacher:CM2B-B10").version == 1
     with pytest.raises(UnknownDocument):  # a claim is no other kind's document
         db.read("quiz", "teacher:CM2B-B10")
+
+
+def test_observers_are_told_every_committed_change_of_a_number_and_nothing_else(
+    db: Store,
+) -> None:
+    """A server holding pages' requests until a table's version or a room's pulse moves
+    (`ui/pulse.py`) learns of its own writes from here: each one that moves a number, once it is
+    committed (a change told before would be read as not yet made), and no read or refused write.
+    """
+    told: list[str] = []
+    versions: list[int] = []
+    game = db.create("game", GAME)
+
+    def observer(id: str) -> None:
+        told.append(id)
+        if id == game.id:
+            versions.append(db.version("game", id))  # what another reader sees then
+
+    db.observe(observer)
+    db.read("game", game.id)
+    db.version("game", game.id)
+    db.touch("game", game.id)
+    db.update("game", game.id, {"move": 2}, 1)
+    with pytest.raises(VersionConflict):
+        db.update("game", game.id, {"move": 3}, 1)
+    assert (told, versions) == ([game.id], [2])
+    room = new_room(db)
+    pupil = "p" * 16
+    db.join_room(room, pupil, "Ada")
+    db.update_room(room, {"code": "x"}, 1, 1, LIFE)
+    db.answer(room, pupil, 1, 0)
+    db.create_owned("table", room, [{}], 5)
+    db.remove_pupil(room, pupil)
+    assert told[1:] == [room] * 5
+
+
+def test_many_versions_and_pulses_are_read_as_one_by_one_with_those_gone_left_out(
+    db: Store, clock: Clock
+) -> None:
+    old, new, other = (db.create(kind, GAME) for kind in ("game", "game", "quiz"))
+    db.update("game", new.id, {"move": 2}, 1)
+    clock.advance(EXPIRY - timedelta(seconds=1))
+    db.update("game", new.id, {"move": 3}, 2)
+    clock.advance(timedelta(seconds=2))  # `old` expired, `new` written since
+    ids = [old.id, new.id, other.id, "nothing-here"]
+    assert db.versions("game", ids) == {new.id: 3} == {new.id: db.version("game", new.id)}
+    assert db.versions("game", []) == {}
+    rooms = [new_room(db, code) for code in ("ABCDEFG", "HJKMNPQ")]
+    db.join_room(rooms[1], "p" * 16, "Ada")
+    assert (
+        db.room_pulses([*rooms, "nothing-here"])
+        == {room: db.room_pulse(room).pulse for room in rooms}
+        == {rooms[0]: 1, rooms[1]: 2}
+    )

@@ -56,6 +56,7 @@ class Connection(ABC):
         self._migrated = False
         self._purged_at: datetime | None = None
         self._failed_at: datetime | None = None
+        self._observers: list[Callable[[str], None]] = []
         if connect:
             try:
                 with self._transaction(purge=False):
@@ -79,11 +80,24 @@ class Connection(ABC):
         """Release the backend's connections; a later use opens them again."""
         self._backend.close()
 
+    def observe(self, wrote: Callable[[str], None]) -> None:
+        """Have `wrote` called with the id of each document or room this store changes.
+
+        Called in the writer's thread once the change is committed, so that a server holding
+        pages' requests until a number changes (`ui/pulse.py`) answers them at once rather than
+        at its next look at the database. It must return quickly and raise nothing.
+        """
+        self._observers.append(wrote)
+
     @contextmanager
-    def _transaction(self, purge: bool = True, read: bool = False) -> Iterator[Run]:
+    def _transaction(
+        self, purge: bool = True, read: bool = False, wrote: str | None = None
+    ) -> Iterator[Run]:
         """One transaction of the backend, every fault of the database turned into StoreFault.
 
-        `read`: one statement that writes nothing (`Backend.transaction`).
+        `read`: one statement that writes nothing (`Backend.transaction`). `wrote`: the id of the
+        document or room whose number (its version, a room's pulse) it changes, told to the
+        observers (`observe`) once committed.
 
         The schema is migrated first on the first use and after every fault (the database may
         have been replaced meanwhile), and expired documents purged when due. Within
@@ -114,6 +128,9 @@ class Connection(ABC):
             _log.warning("store fault, refusing for %g s: %r", RETRY_AFTER, error)
             raise StoreFault(type(error).__name__) from None
         self._failed_at = None
+        if wrote is not None:
+            for observer in self._observers:
+                observer(wrote)
 
     def _failed(self, now: datetime) -> None:
         """Drop the connections, migrate again once reconnected, and refuse for a while."""

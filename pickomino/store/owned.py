@@ -38,7 +38,7 @@ class Owned(Connection):
         texts = [encode(kind, data) for data in datas]
         now = self._clock()
         ids = [secrets.token_urlsafe(ID_BYTES) for _ in texts]
-        with self._transaction() as run:
+        with self._transaction(wrote=owner) as run:
             pulse(run, owner, now)
             held = run(
                 "SELECT COUNT(*) FROM documents WHERE owner = ? AND kind = ?"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -85,7 +85,7 @@ class Rooms(Connection):
         """
         text = encode("room", data)
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             pulse(run, id, now)
             update_document(run, "room", id, text, version, now, lifetime)
             run(
@@ -106,6 +106,21 @@ class Rooms(Connection):
             raise UnknownDocument("room", id)
         return RoomPulse(int(row[0]), int(row[1]), float(row[2]))
 
+    def room_pulses(self, ids: Collection[str]) -> dict[str, int]:
+        """The pulse of each of the rooms `ids`, in one statement; an unknown room left out.
+
+        For a server holding many pages' requests until their rooms change (`ui/pulse.py`), as
+        `Documents.versions`.
+        """
+        if not ids:
+            return {}
+        with self._transaction(read=True) as run:
+            rows = run(
+                f"SELECT id, pulse FROM rooms WHERE id IN ({', '.join('?' * len(ids))})",
+                tuple(ids),
+            ).fetchall()
+        return {str(row[0]): int(row[1]) for row in rows}
+
     def join_room(
         self, id: str, pupil: str, nickname: str, joins_per_minute: int | None = None
     ) -> JoinOutcome:
@@ -119,7 +134,7 @@ class Rooms(Connection):
         """
         now = self._clock()
         folded = name_key(nickname)
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             capacity = pulse(run, id, now)
             row = run(
                 "SELECT removed FROM room_pupils WHERE room = ? AND pupil = ?", (id, pupil)
@@ -153,7 +168,7 @@ class Rooms(Connection):
     def remove_pupil(self, id: str, pupil: str) -> None:
         """Take a pupil out of the room, with their answers; their link no longer lets them in."""
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             pulse(run, id, now)
             run("UPDATE room_pupils SET removed = 1 WHERE room = ? AND pupil = ?", (id, pupil))
             run("DELETE FROM room_answers WHERE room = ? AND pupil = ?", (id, pupil))
@@ -167,7 +182,7 @@ class Rooms(Connection):
         refused, never counted after.
         """
         now = self._clock()
-        with self._transaction() as run:
+        with self._transaction(wrote=id) as run:
             counted = run(
                 "UPDATE rooms SET pulse = pulse + 1, changed = ?"
                 " WHERE id = ? AND open_question = ? AND (deadline IS NULL OR deadline > ?)",

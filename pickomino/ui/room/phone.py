@@ -169,6 +169,13 @@ def _seen(looked: Phone | RoomError | StoreError) -> Phone | str:
 
 
 def _view(id: str, token: str, lang: Lang) -> None:
+    """The pupil's view, its end mark last for the page's poll (`pulse.ran`): a tap reruns it."""
+    _answering(id, token, lang)
+    if pulse.served():
+        pulse.ran()
+
+
+def _answering(id: str, token: str, lang: Lang) -> None:
     """The pupil's view of the room: the question and its buttons, or why there is none."""
     looked, table = _looked(id, token)
     st.session_state[DRAWN_KEY] = (_seen(looked), table)

@@ -201,7 +201,8 @@ def _live(shown: Reader, lang: Lang, pulsed: bool) -> None:
     if view.over:
         st.rerun(scope="app")
     if pulsed:
-        pulse.watch(view.id, _pace(view), None, pulse.TABLE, view.version)
+        # its own seat to move, only its own taps change the table: nothing worth holding for
+        pulse.watch(view.id, _pace(view), None, pulse.TABLE, view.version, hold=not view.mine)
     _at_table(shown, view, lang)
 
 

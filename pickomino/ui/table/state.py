@@ -52,14 +52,15 @@ POLL_SECONDS: Final = 1.0
 """How often a page at a table runs its part that draws the table, polled by Streamlit: on a
 server without the table's pulse (`app.py`), or while a turn timer counts down every second."""
 PULSE_SECONDS: Final = 0.5
-"""How often a page at a table asks the table's version over HTTP (`pulse.TABLE`), drawing it
-again only when it moved: cheap enough to ask twice a second, so a move shows within a second
+"""The least time between two asks of a page at a table for the table's version over HTTP
+(`pulse.TABLE`), drawing it again only when it moved: each ask is held by the server until the
+version moves, so a move shows as soon as it is written, and a page asks again at once after one
 (docs/speed.md, "Tables")."""
 TURN_PULSE_SECONDS: Final = 2.0
-"""How often a page at an untimed table asks while its own seat is to move: only its own taps
-change the table then, and each draws what it left, so the asking only notices a table closed or
-gone. The mover's page asks a quarter as often (docs/speed.md, "Tables"), and at the quick pace
-again within `pulse.STEP_MS` of its turn ending."""
+"""How often a page at an untimed table asks while its own seat is to move, without the server
+holding its ask: only its own taps change the table then, and each draws what it left, so the
+asking only notices a table closed or gone. The mover's page asks a quarter as often
+(docs/speed.md, "Tables"), and holds its asks again within `pulse.STEP_MS` of its turn ending."""
 
 
 @dataclass(frozen=True)
