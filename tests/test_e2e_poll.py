@@ -32,7 +32,8 @@ of the part the tap reruns, and the poll (each run's mark of the poll itself lef
 
 
 def polled(browser: Browser, pulse_now: list[int]) -> Page:
-    """A page polling room `ROOM`'s pulse every 0.1 s, answered at once with `pulse_now[0]`."""
+    """A page polling room `ROOM`'s pulse every 0.1 s, answered at once with `pulse_now[0]`,
+    once the poll has clicked for its first answer (a change since the page's run)."""
     page = browser.new_page()
     poll = pulse.poll("ROOM", 0.1, None, hold=False)
 
@@ -48,6 +49,7 @@ def polled(browser: Browser, pulse_now: list[int]) -> Page:
 
     page.route(f"{SITE}/**", answer)
     page.goto(f"{SITE}/room")
+    page.wait_for_function("window.clicks === 1")
     return page
 
 
@@ -60,7 +62,6 @@ def test_the_poll_clicks_once_the_pulse_moved_and_not_again_until_it_moves(
 ) -> None:
     now = [1]
     page = polled(browser, now)
-    page.wait_for_function("window.clicks === 1")  # the first answer: a change since the run
     page.wait_for_timeout(500)
     assert clicks(page) == 1
     now[0] = 2
@@ -72,7 +73,6 @@ def test_after_a_tap_the_poll_clicks_only_once_the_taps_run_has_drawn_its_end_ma
 ) -> None:
     now = [1]
     page = polled(browser, now)
-    page.wait_for_function("window.clicks === 1")
     page.get_by_role("button", name="an option").click()  # a person's tap: its run is on its way
     now[0] = 2  # the tap's own write, or another pupil's, answered before the run arrived
     page.wait_for_timeout(800)  # eight looks of the poll
@@ -86,7 +86,6 @@ def test_the_polls_own_click_waits_for_nothing_and_a_tap_whose_run_draws_no_mark
 ) -> None:
     now = [1]
     page = polled(browser, now)
-    page.wait_for_function("window.clicks === 1")
     now[0] = 2  # no tap since: at once, though the poll's own click drew no mark either
     page.wait_for_function("window.clicks === 2", timeout=1000)
     page.get_by_role("button", name="an option").click()
