@@ -281,11 +281,15 @@ def _layout(board: Board) -> _Layout:
     return _Layout(rules.tiles, tuple(sorted({*rules.tile_worms, -board.at_stake})))
 
 
-SOLVED_BOARDS: Final = 32
-"""Solutions kept (`_solve`). An entry's arrays hold the plan's states times the layout's figures,
-both fixed by the rules: at most 1.24 MB (the 8 dice's 1,940 states, 40 figures, float64, `decide`
-and `roll`), so the cache holds at most 40 MB whatever boards it is asked for
-(tests/test_odds.py checks the largest entry of every preset)."""
+SOLVED_BOARDS: Final = 64
+"""Solutions kept (`_solve`): one for each turn under way on a busy server, with room to spare.
+Every move of a turn asks for its board again, so the turns under way must all fit: at 50 tables
+playing at once (`benchmarks/table_load.py`), a cache of 32 had each board pushed out by the other
+tables' moves before its mover's next tap, and every move solved its turn again (13 ms, half the
+server's CPU; a move's p95 to the opponent's screen 1.7 s, and 0.35 s with 64). An entry's arrays
+hold the plan's states times the layout's figures, both fixed by the rules: at most 1.24 MB (the
+8 dice's 1,940 states, 40 figures, float64, `decide` and `roll`), so the cache holds at most 80 MB
+whatever boards it is asked for (tests/test_odds.py checks the largest entry of every preset)."""
 
 
 def _backward(

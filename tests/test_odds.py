@@ -621,13 +621,28 @@ def test_a_cached_solution_holds_at_most_its_stated_size(name: str) -> None:
     solution = odds._solve(odds.solved_board(table))
     size = solution.decide.nbytes + solution.roll.nbytes + solution.fail.nbytes
     assert size <= 1_242_000
-    assert odds.SOLVED_BOARDS * 1_242_000 <= 40_000_000
+    assert odds.SOLVED_BOARDS * 1_242_000 <= 80_000_000
     # The bots' solves hold two figures for the expert (one for the master): 62 kB at most.
     plan = odds._plan(rules)
     stops = np.full((2, rules.dice * max(rules.face_values) + 1, 2), np.nan)
     decide, roll = odds._backward(plan, stops, np.zeros(2), lambda v, axis: v.max(axis=axis))
     assert decide.nbytes + roll.nbytes <= 62_100
     assert odds.ENDS_SOLVED * 62_100 <= 64_000_000
+
+
+def test_the_turns_under_way_at_fifty_tables_stay_solved() -> None:
+    """A busy server's tables each ask for their mover's board at every move, one table after
+    another: after each turn's first move, every move must find its board solved."""
+    from pickomino import odds
+
+    boards = list(dict.fromkeys(odds.solved_board(state) for state in tables_of_bot_games(12, 3)))
+    assert len(boards) >= 50
+    odds._solve.cache_clear()
+    for board in boards[:50]:  # each table's first move of its turn
+        odds._solved(board)
+    for board in boards[:50]:  # each table's next move: a lookup
+        odds._solved(board)
+    assert odds._solve.cache_info()[:2] == (50, 50)  # hits, misses
 
 
 def tables_of_bot_games(games: int, seed: int) -> Iterator[Table]:
