@@ -8,12 +8,16 @@ seat finally got (1 for a win, 1/2 for a shared first place, else 0). It prints:
 - the calibration error: the 10 bins of the stated chance (0-0.1, ..., 0.9-1), each bin's mean
   stated chance against its mean result, the gaps averaged weighted by the bins' sizes;
 - the Brier score (the mean squared gap between the stated chance and the result);
+- both figures for `value.chance` told who plays (`players`, as the Play and Review pages tell
+  it): told both bots, and told only the rival's (the seat's own player unknown, as a person
+  playing a bot is to the model);
 - the same two figures for the yardstick: a plain table of the win rate by score lead (the seat's
   worms minus the rival's, clipped to -15..15), counted on games of the same kind played from
   other seeds (`--table-games` each pairing and order), so neither side sees its test games.
 
-The dice are seeded `calibration/{seed}/...`, the table's games `lead-table/{seed}/...`; the master
-is fitted on `fit/...` seeds (scripts/fit_master.py), so none of these games was fitted on.
+The dice are seeded `calibration/{seed}/...`, the table's games `lead-table/{seed}/...`; the models
+are fitted on `fit/...` seeds (scripts/fit_master.py, scripts/fit_players.py), so none of these
+games was fitted on.
 """
 
 from __future__ import annotations
@@ -127,11 +131,15 @@ def main() -> None:
     args = parser.parse_args()
     start = time.process_time()
     table_rate = rates(games("lead-table", args.table_games, args.seed))
-    stated, from_table, result = [], [], []
+    stated, told, rival_told, from_table, result = [], [], [], [], []
     for game in games("calibration", args.games, args.seed):
+        players = (game.first, game.second)
         for table in game.starts:
             for seat in range(2):
                 stated.append(chance(table, seat))
+                told.append(chance(table, seat, players))
+                person = tuple("person" if s == seat else p for s, p in enumerate(players))
+                rival_told.append(chance(table, seat, person))
                 from_table.append(table_rate.get(lead(table, seat), 0.5))
                 result.append(share(game.final, seat))
     outcome = np.array(result)
@@ -141,7 +149,13 @@ def main() -> None:
         f"{time.process_time() - start:.0f} s CPU"
     )
     report("value.chance", np.array(stated), outcome)
+    report("value.chance told both players", np.array(told), outcome)
+    report("value.chance told the rival only", np.array(rival_told), outcome)
     report("score-lead table", np.array(from_table), outcome)
+    table_brier = brier(np.array(from_table), outcome)
+    for name, found in (("not told", stated), ("told both", told), ("told the rival", rival_told)):
+        below = 1 - brier(np.array(found), outcome) / table_brier
+        print(f"value.chance {name}: Brier {below:.1%} below the score-lead table's")
 
 
 if __name__ == "__main__":

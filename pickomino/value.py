@@ -9,13 +9,18 @@ chance of winning the game from the table it leads to:
 - a small two-player endgame (`EXACT_STATES` tables at most reachable by takes, steals and failed
   turns): exact, by value iteration, since steals can bring a table back;
 - anywhere else: a logistic model of the table's features (`FEATURES`), fitted offline on the
-  expert's self-play by `scripts/fit_master.py` and shipped as `pickomino/data/master.json`.
+  master's games by `scripts/fit_master.py` and shipped as `pickomino/data/master.json`; and when
+  the caller knows who plays a two-player game (`players`: one of the bots `PLAYERS`, or a person
+  or another bot, unknown to the model), a second one that also sees who plays each seat
+  (`PLAYER_FEATURES`), fitted by `scripts/fit_players.py` (`pickomino/data/players.json`): the
+  same table is not the same chance against the cautious bot and against the expert.
 
 `chance(table, seat)` is that value at a turn's start; `move_chances(table)` values each move open
 at any decision of a turn under best play for the rest of it (with `reply`, looking one turn
 further, as the master does); `win_chance(table)` is the best of those as the master values them,
 the chance of the player to move; `decision_chances(record)` walks a game record for the coach,
-with the same figures. numpy is the only dependency beyond the engine and the odds.
+with the same figures. Each takes `players` to value the game knowing who plays it; the master
+bot itself passes none. numpy is the only dependency beyond the engine and the odds.
 """
 
 from __future__ import annotations
@@ -66,6 +71,24 @@ turn takes or turns one) and how easy they are to take (the worms on tiles up to
 tile); and on who plays next (`to_move`; `wait`, the share of a round before the seat plays).
 The top tiles are what a failed turn loses and what a steal takes: the seat's own is exposed to
 the rivals while it waits, a rival's is in reach when the seat is to move."""
+
+PLAYERS: Final = ("cautious", "heuristic", "expert", "master")
+"""The bots whose play the second model knows (`players.json`); any other seat (a person, another
+bot) is unknown to it, as a seat whose player it was not told."""
+
+PLAYER_FEATURES: Final = tuple(
+    f"{side}_{bot}{part}"
+    for side in ("own", "rival")
+    for bot in PLAYERS
+    for part in ("", "_by_share_of_tiles_left")
+)
+"""What the second model sees of who plays (`player_features`): for the seat and for its rival,
+which of `PLAYERS` plays it (none of them: unknown), alone and times the share of the tiles still
+in the middle, since who plays matters more the more turns are left to play."""
+
+Players = tuple[str, ...] | None
+"""Who plays each seat of a table, by the words of `match.KINDS` ("person", a bot's name); None:
+not told. Only a two-player game with a seat among `PLAYERS` changes a chance."""
 
 EASY: Final = 26
 """The highest tile counted as easy to take: a turn reaches 26 or less most of the time."""
@@ -152,6 +175,23 @@ def features(table: Table, seat: int) -> np.ndarray:
     )
 
 
+def player_features(table: Table, seat: int, players: tuple[str, ...]) -> np.ndarray:
+    """The second model's inputs on who plays (`PLAYER_FEATURES`), `seat`'s of a two-seat game."""
+    per_tile = len(table.middle) / len(table.rules.tiles)
+    found = []
+    for who in (players[seat], players[1 - seat]):
+        for bot in PLAYERS:
+            found += [1.0, per_tile] if who == bot else [0.0, 0.0]
+    return np.array(found)
+
+
+def _told(table: Table, players: Players) -> tuple[str, ...] | None:
+    """`players` where the second model applies (two seats, one a bot it knows), else None."""
+    if players is None or table.players != 2 or not set(players) & set(PLAYERS):
+        return None
+    return players
+
+
 @dataclass(frozen=True)
 class WinModel:
     """Logistic weights over `FEATURES` per number of players (more players use the largest)."""
@@ -161,17 +201,37 @@ class WinModel:
     def chance(self, table: Table, seat: int) -> float:
         """The modelled chance that `seat` wins from `table`, a turn's start."""
         players = min(table.players, max(self.weights))
-        z = float(self.weights[players] @ features(table, seat))
-        return 1 / (1 + math.exp(-z))
+        return _logistic(float(self.weights[players] @ features(table, seat)))
+
+
+def _logistic(z: float) -> float:
+    return 1 / (1 + math.exp(-z))
+
+
+def _weights(name: str, names: tuple[str, ...]) -> dict[str, list[float]]:
+    """The weights of the shipped file `name`; refused if fitted on other features than `names`."""
+    data = json.loads(files("pickomino").joinpath("data", name).read_text("utf-8"))
+    if tuple(data["features"]) != names:
+        raise ValueError(f"pickomino/data/{name} was fitted on other features: refit it")
+    weights: dict[str, list[float]] = data["weights"]
+    return weights
 
 
 @cache
 def model() -> WinModel:
     """The fitted model shipped with the package (`pickomino/data/master.json`)."""
-    data = json.loads(files("pickomino").joinpath("data", "master.json").read_text("utf-8"))
-    if tuple(data["features"]) != FEATURES:
-        raise ValueError("pickomino/data/master.json was fitted on other features: refit it")
-    return WinModel({int(n): np.array(w, dtype=float) for n, w in data["weights"].items()})
+    weights = _weights("master.json", FEATURES)
+    return WinModel({int(n): np.array(w, dtype=float) for n, w in weights.items()})
+
+
+@cache
+def knowing() -> np.ndarray:
+    """The weights told who plays (`pickomino/data/players.json`), for a two-player game.
+
+    Over `FEATURES` then `PLAYER_FEATURES`; loaded apart from `model`, so the master bot plays
+    (and `scripts/fit_players.py` fits) without this file.
+    """
+    return np.array(_weights("players.json", FEATURES + PLAYER_FEATURES)["2"], dtype=float)
 
 
 def _turn_start(table: Table) -> Table:
@@ -269,21 +329,26 @@ def _solve_endgame(table: Table) -> bool:
     return True
 
 
-def chance(table: Table, seat: int) -> float:
+def chance(table: Table, seat: int, players: Players = None) -> float:
     """The chance that `seat` wins the game from `table`, a turn's start or a finished game.
 
-    Exact for a finished game and a small two-player endgame, the fitted model elsewhere.
+    Exact for a finished game and a small two-player endgame (best play on both sides, whoever
+    plays), the fitted model elsewhere, told who plays when `players` says it.
     """
     if table.over:
         return share(table, seat)
     start = _turn_start(table)
     if _exactly(start):
         return _exact[start] if seat == start.current else 1 - _exact[start]
-    return model().chance(start, seat)
+    told = _told(start, players)
+    if told is None:
+        return model().chance(start, seat)
+    inputs = np.concatenate([features(start, seat), player_features(start, seat, told)])
+    return _logistic(float(knowing() @ inputs))
 
 
 @lru_cache(maxsize=4096)
-def reply_chance(table: Table, seat: int) -> float:
+def reply_chance(table: Table, seat: int, players: Players = None) -> float:
     """The chance `seat` wins from `table`, once the rival to move there has played its turn.
 
     In a two-player game, at a turn's start of `seat`'s rival: the rival's turn is solved as
@@ -295,9 +360,10 @@ def reply_chance(table: Table, seat: int) -> float:
     """
     start = _turn_start(table)
     if table.over or table.players != 2 or table.current == seat or _exactly(start):
-        return chance(table, seat)
+        return chance(table, seat, players)
     rival = start.current
-    best = end_valued(start, lambda option: (chance(ended(start, option), rival),))[0][1][0]
+    best = end_valued(start, lambda option: (chance(ended(start, option), rival, players),))
+    return 1 - float(best[0][1][0])
     return 1 - float(best)
 
 
@@ -306,21 +372,25 @@ def _exactly(start: Table) -> bool:
     return start in _exact or (_small(start) and _solve_endgame(start) and start in _exact)
 
 
-def move_chances(table: Table, reply: bool = False) -> list[tuple[Move, float]]:
+def move_chances(
+    table: Table, reply: bool = False, players: Players = None
+) -> list[tuple[Move, float]]:
     """Each move open at `table` with the chance the player to move wins after it.
 
     The rest of the turn is played to win the game; with `reply`, each way the turn can end is
     valued after the rival's next turn too (`reply_chance`, two players), as the master plays.
-    Raises NoOdds when the game is over.
+    `players`: who plays, when known (`chance`). Raises NoOdds when the game is over.
     """
     if table.over:
         raise NoOdds("game_over", "the game is over: there is no turn to analyse")
     mover = table.current
+    told = _told(table, players)  # one cache entry for every way of saying "not told"
     worth = reply_chance if reply else chance
-    return [
-        (move, float(vector[0]))
-        for move, vector in end_valued(table, lambda option: (worth(ended(table, option), mover),))
-    ]
+
+    def end(option: TakeOption | None) -> tuple[float]:
+        return (worth(ended(table, option), mover, told),)
+
+    return [(move, float(vector[0])) for move, vector in end_valued(table, end)]
 
 
 def best_chance(moves: list[tuple[Move, float]]) -> tuple[Move, float]:
@@ -329,16 +399,17 @@ def best_chance(moves: list[tuple[Move, float]]) -> tuple[Move, float]:
     return next((move, value) for move, value in moves if value >= top - TIE)
 
 
-def win_chance(table: Table) -> float:
+def win_chance(table: Table, players: Players = None) -> float:
     """The chance the player to move wins, playing best from here; the share once it is over.
 
     Valued as the master values moves: with two players, each end of the turn after the rival's
-    next turn (`reply_chance`). The Play page says "as the master bot plays them", and the
-    review's figures are these too (`decision_chances`), so the two agree on a table.
+    next turn (`reply_chance`), knowing who plays when `players` says it. The Play page says "as
+    the master bot plays them", and the review's figures are these too (`decision_chances`, told
+    the record's players as the Play page is told its game's), so the two agree on a table.
     """
     if table.over:
         return share(table, table.current)
-    return best_chance(move_chances(table, reply=True))[1]
+    return best_chance(move_chances(table, reply=True, players=players))[1]
 
 
 def in_ten(chance: float) -> int:
@@ -381,12 +452,13 @@ class DecisionChance:
 def decision_chances(record: Scenario) -> Iterator[DecisionChance]:
     """Every decision of `record` (a keep, a stop or a take, a roll on) with its chances.
 
-    The roll that starts a turn is no decision and the dice are luck, so neither is listed.
+    The roll that starts a turn is no decision and the dice are luck, so neither is listed. Who
+    plays is the record's word for it (`Scenario.seats`), as the Play page tells `win_chance`.
     """
     table = record.table
     for index, move in enumerate(record.moves):
         if table.phase != "roll":
-            moves = move_chances(table, reply=True)  # as `win_chance`: as the master plays
+            moves = move_chances(table, reply=True, players=record.seats)  # as `win_chance`
             best, before = best_chance(moves)
             played = next(value for open_move, value in moves if _same(open_move, move))
             yield DecisionChance(index, table.current, move, best, before, played)

@@ -133,6 +133,21 @@ def test_an_unknown_or_expired_game_is_refused_and_the_set_up_offered() -> None:
     assert match(at) == game
 
 
+def test_the_chance_of_winning_counts_which_bot_the_person_faces() -> None:
+    """The same opening table is a better chance against the cautious bot than the expert."""
+    said = {}
+    for bot in ("cautious", "expert"):
+        game = Match.new(("person", bot), ("Ana", "Bo"), 4).until_person()
+        at = play(game=encode_scenario(game.record()), seed="4")
+        at.session_state[state.CHANCES] = True
+        at = at.run()
+        assert not at.exception and match(at) == game
+        said[bot] = games_in_ten(win_chance(game.table, ("person", bot)), "en")
+        line = t("play.chances.line", "en", player=OwnName("Ana"), chance=said[bot])
+        assert line in [caption.value for caption in at.caption]
+    assert said["cautious"] != said["expert"]
+
+
 def test_data_that_is_not_a_stored_game_is_refused() -> None:
     with open_store(os.environ[URL_SETTING]) as store:
         bad = store.create("game", {"match": {"record": {"players": 2}, "names": [], "seed": 1}})

@@ -334,3 +334,46 @@ def test_the_chance_shown_is_the_masters_on_the_play_page_and_in_the_review_alik
             assert master(table) == best
         table = table.play(move)[0]
     assert parted, "a game where looking one turn further changes a figure shown"
+
+
+def test_told_who_plays_the_same_table_is_a_better_chance_against_a_weaker_bot() -> None:
+    """The expert beats the cautious bot about 78 games in 100: told who plays, the chance at
+    the start says so, from either side; told a person against a bot, it lies in between."""
+    start = Table.new(2)
+    strong = chance(start, 0, ("expert", "cautious"))
+    weak = chance(start, 0, ("cautious", "expert"))
+    assert strong > 0.65 and weak < 0.35
+    assert chance(start, 1, ("cautious", "expert")) > 0.65  # the expert's side, second to play
+    assert weak < chance(start, 0, ("person", "expert")) < chance(start, 0, ("person", "cautious"))
+    assert chance(start, 0, ("person", "cautious")) < strong
+
+
+def test_not_told_who_plays_is_the_masters_own_value() -> None:
+    """Untold (None, only persons or bots the second model does not know, or more than two
+    seats), every figure is the one the master bot plays by: the same number, not a close one."""
+    record = record_game([expert, heuristic], random.Random(4))
+    tables = [step.table for step in record.steps() if not step.table.over][::7]
+    three = Table.new(3)
+    assert len(tables) > 5
+    for table in tables:
+        for untold in (("person", "person"), ("person", "random")):
+            assert chance(table, 0, untold) == chance(table, 0)
+            assert reply_chance(table, 1, untold) == reply_chance(table, 1)
+        assert win_chance(table, ("person", "person")) == win_chance(table)
+    assert chance(three, 0, ("expert", "cautious", "cautious")) == chance(three, 0)
+
+
+def test_a_record_that_says_who_played_is_valued_told_so() -> None:
+    """The review's figures are the Play page's: `decision_chances` tells the record's seats."""
+    played = record_game([expert, heuristic], random.Random(5))
+    told = replace(played, seats=("person", "cautious"))
+    table = told.table
+    for move in told.moves:  # to the record's first decision, after its first roll
+        if table.phase != "roll":
+            break
+        table = table.play(move)[0]
+    first = next(decision_chances(told))
+    found = dict(move_chances(table, reply=True, players=("person", "cautious")))
+    assert first.before == pytest.approx(max(found.values()), abs=TIE)
+    untold = next(decision_chances(replace(played, seats=None)))
+    assert abs(first.before - untold.before) > 0.01

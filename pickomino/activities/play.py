@@ -497,10 +497,15 @@ def reason_words(reason: Why, table: Table, lang: Lang, names: Called) -> str:
     )
 
 
-def chances_words(table: Table, lang: Lang, names: Called) -> str:
-    """The chance of winning of the seat to play, with the best moves from here, in plain words."""
+def chances_words(match: Match, lang: Lang, names: Called) -> str:
+    """The chance of winning of the seat to play, with the best moves from here, in plain words.
+
+    Told who plays: the same table is not the same chance against the cautious bot and the expert.
+    """
+    table = match.table
     player = seat_name(table.current, lang, names.said)
-    return t("play.chances.line", lang, player=player, chance=games_in_ten(win_chance(table), lang))
+    chance = win_chance(table, match.kinds)
+    return t("play.chances.line", lang, player=player, chance=games_in_ten(chance, lang))
 
 
 def shown_turn(match: Match) -> Turn | None:

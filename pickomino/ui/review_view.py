@@ -251,7 +251,7 @@ def _chances(text: str) -> Chances:
     game's few hundred take a second or so, once.
     """
     record = loads(text)
-    start = tuple(chance(record.table, seat) for seat in range(record.table.players))
+    start = tuple(chance(record.table, seat, record.seats) for seat in range(record.table.players))
     return start, {found.index: found for found in decision_chances(record)}
 
 

@@ -297,7 +297,7 @@ def person(match: Match, names: Called, lang: Lang) -> None:
                 hint = f"{hint} {said}"
             st.info(hint, icon=":material/lightbulb:")
     if st.session_state.get(CHANCES):
-        st.caption(chances_words(table, lang, names))
+        st.caption(chances_words(match, lang, names))
     drawn = len(match.steps)
     offer(
         table,
