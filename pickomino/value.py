@@ -10,7 +10,7 @@ chance of winning the game from the table it leads to:
   turns): exact, by value iteration, since steals can bring a table back;
 - anywhere else: a logistic model of the table's features (`FEATURES`), fitted offline on the
   master's games by `scripts/fit_master.py` and shipped as `pickomino/data/master.json`; and when
-  the caller knows who plays a two-player game (`players`: one of the bots `PLAYERS`, or a person
+  the caller knows who plays the game (`players`: one of the bots `PLAYERS`, or a person
   or another bot, unknown to the model), a second one that also sees who plays each seat
   (`PLAYER_FEATURES`), fitted by `scripts/fit_players.py` (`pickomino/data/players.json`): the
   same table is not the same chance against the cautious bot and against the expert.
@@ -82,13 +82,14 @@ PLAYER_FEATURES: Final = tuple(
     for bot in PLAYERS
     for part in ("", "_by_share_of_tiles_left")
 )
-"""What the second model sees of who plays (`player_features`): for the seat and for its rival,
-which of `PLAYERS` plays it (none of them: unknown), alone and times the share of the tiles still
-in the middle, since who plays matters more the more turns are left to play."""
+"""What the second model sees of who plays (`player_features`): which of `PLAYERS` plays the seat
+(none of them: unknown), and the share of its rivals each plays (with one rival: whether it plays
+it), alone and times the share of the tiles still in the middle, since who plays matters more the
+more turns are left to play."""
 
 Players = tuple[str, ...] | None
 """Who plays each seat of a table, by the words of `match.KINDS` ("person", a bot's name); None:
-not told. Only a two-player game with a seat among `PLAYERS` changes a chance."""
+not told. Only a game with a seat among `PLAYERS` changes a chance."""
 
 EASY: Final = 26
 """The highest tile counted as easy to take: a turn reaches 26 or less most of the time."""
@@ -176,18 +177,21 @@ def features(table: Table, seat: int) -> np.ndarray:
 
 
 def player_features(table: Table, seat: int, players: tuple[str, ...]) -> np.ndarray:
-    """The second model's inputs on who plays (`PLAYER_FEATURES`), `seat`'s of a two-seat game."""
+    """The second model's inputs on who plays (`PLAYER_FEATURES`), from `seat`'s side."""
     per_tile = len(table.middle) / len(table.rules.tiles)
+    rivals = [who for other, who in enumerate(players) if other != seat]
     found = []
-    for who in (players[seat], players[1 - seat]):
-        for bot in PLAYERS:
-            found += [1.0, per_tile] if who == bot else [0.0, 0.0]
+    for bot in PLAYERS:
+        found += [1.0, per_tile] if players[seat] == bot else [0.0, 0.0]
+    for bot in PLAYERS:
+        part = rivals.count(bot) / len(rivals)
+        found += [part, part * per_tile]
     return np.array(found)
 
 
 def _told(table: Table, players: Players) -> tuple[str, ...] | None:
-    """`players` where the second model applies (two seats, one a bot it knows), else None."""
-    if players is None or table.players != 2 or not set(players) & set(PLAYERS):
+    """`players` where the second model applies (a bot it knows plays a seat), else None."""
+    if players is None or not set(players) & set(PLAYERS):
         return None
     return players
 
@@ -225,13 +229,15 @@ def model() -> WinModel:
 
 
 @cache
-def knowing() -> np.ndarray:
-    """The weights told who plays (`pickomino/data/players.json`), for a two-player game.
+def knowing() -> dict[int, np.ndarray]:
+    """The weights told who plays (`pickomino/data/players.json`), by number of players.
 
-    Over `FEATURES` then `PLAYER_FEATURES`; loaded apart from `model`, so the master bot plays
-    (and `scripts/fit_players.py` fits) without this file.
+    More players than the largest use its weights. Over `FEATURES` then `PLAYER_FEATURES`;
+    loaded apart from `model`, so the master bot plays (and `scripts/fit_players.py` fits)
+    without this file.
     """
-    return np.array(_weights("players.json", FEATURES + PLAYER_FEATURES)["2"], dtype=float)
+    weights = _weights("players.json", FEATURES + PLAYER_FEATURES)
+    return {int(n): np.array(w, dtype=float) for n, w in weights.items()}
 
 
 def _turn_start(table: Table) -> Table:
@@ -343,8 +349,9 @@ def chance(table: Table, seat: int, players: Players = None) -> float:
     told = _told(start, players)
     if told is None:
         return model().chance(start, seat)
+    weights = knowing()
     inputs = np.concatenate([features(start, seat), player_features(start, seat, told)])
-    return _logistic(float(knowing() @ inputs))
+    return _logistic(float(weights[min(start.players, max(weights))] @ inputs))
 
 
 @lru_cache(maxsize=4096)

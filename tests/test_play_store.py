@@ -84,7 +84,7 @@ def test_a_game_too_long_for_a_link_is_restored_by_a_reload_with_its_settings() 
     assert match(again) == game  # the record, the seats' kinds, the names, the seed
     assert again.session_state[state.ODDS] is True and again.session_state[state.PACE] == "fast"
     assert again.session_state[state.CHANCES] is True and again.session_state[state.HINT] is False
-    chance = games_in_ten(win_chance(game.table), "fr")
+    chance = games_in_ten(win_chance(game.table, game.kinds), "fr")  # told who plays
     said = t("play.chances.line", "fr", player=OwnName("Ana"), chance=chance)
     assert said in [c.value for c in again.caption]
     assert headers(again)[0] == t("play.your_turn", "fr", player="Ana")

@@ -349,8 +349,8 @@ def test_told_who_plays_the_same_table_is_a_better_chance_against_a_weaker_bot()
 
 
 def test_not_told_who_plays_is_the_masters_own_value() -> None:
-    """Untold (None, only persons or bots the second model does not know, or more than two
-    seats), every figure is the one the master bot plays by: the same number, not a close one."""
+    """Untold (None, only persons or bots the second model does not know), every figure is the
+    one the master bot plays by: the same number, not a close one."""
     record = record_game([expert, heuristic], random.Random(4))
     tables = [step.table for step in record.steps() if not step.table.over][::7]
     three = Table.new(3)
@@ -360,7 +360,24 @@ def test_not_told_who_plays_is_the_masters_own_value() -> None:
             assert chance(table, 0, untold) == chance(table, 0)
             assert reply_chance(table, 1, untold) == reply_chance(table, 1)
         assert win_chance(table, ("person", "person")) == win_chance(table)
-    assert chance(three, 0, ("expert", "cautious", "cautious")) == chance(three, 0)
+    assert chance(three, 0, ("person", "person", "random")) == chance(three, 0)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_told_who_plays_a_larger_table_counts_each_rival(players: int) -> None:
+    """With more seats too: the expert among cautious bots is a better chance than the cautious
+    bot among experts, and each rival who is an expert rather than a cautious bot lowers it."""
+    start = Table.new(players)
+    share = 1 / players
+    among_cautious = chance(start, 0, ("expert", *("cautious",) * (players - 1)))
+    among_experts = chance(start, 0, ("cautious", *("expert",) * (players - 1)))
+    assert among_experts < share < among_cautious
+    rivals = ["cautious"] * (players - 1)
+    found = []
+    for rival in range(players - 1):
+        rivals[rival] = "expert"
+        found.append(chance(start, 0, ("person", *rivals)))
+    assert found == sorted(found, reverse=True) and found[0] > found[-1]
 
 
 def test_a_record_that_says_who_played_is_valued_told_so() -> None:
