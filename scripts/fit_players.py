@@ -42,6 +42,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.calibration import lead
 from pickomino.game import Table
 from pickomino.value import (
     FEATURES,
@@ -129,13 +130,6 @@ def held_out(played: list[Game], fitted: list[Game]) -> None:
     for name, stated in found.items():
         brier = float(np.mean((np.array(stated) - outcome) ** 2))
         print(f"  {name}: Brier {brier:.4f}, {1 - brier / table_brier:.1%} below the table")
-
-
-def lead(table: Table, seat: int) -> int:
-    """The seat's worms minus the best rival's, clipped to -15..15 (as the calibration's table)."""
-    scores = table.scores()
-    ahead = scores[seat] - max(s for other, s in enumerate(scores) if other != seat)
-    return max(-15, min(15, ahead))
 
 
 def write(players: int, fitted: dict[str, int], weights: np.ndarray) -> None:
